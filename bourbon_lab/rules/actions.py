@@ -1,0 +1,85 @@
+"""Actions: small frozen values with one canonical text form that parses back.
+
+>>> a = Action.parse("sell B3 -> D07")
+>>> a
+Action.parse('sell B3 -> D07')
+>>> str(a), a.verb, a.args
+('sell B3 -> D07', 'sell', ('B3', 'D07'))
+>>> Action.parse("claim any -> rye") == Action("claim", ("any", "rye"))
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import ActionParseError
+
+_ID = r"([A-Za-z_][\w.]*)"
+
+# verb -> (pattern, format); the format rebuilds the canonical text from the args.
+GRAMMAR: dict[str, tuple[str, str]] = {
+    "pick": (rf"pick {_ID}", "pick {0}"),
+    "keep_bill": (rf"keep bill {_ID}", "keep bill {0}"),
+    "return_bills": (r"return bills", "return bills"),
+    "draw_bills": (r"draw bills", "draw bills"),
+    "skip_bills": (r"skip bills", "skip bills"),
+    "keep_die": (rf"keep die {_ID}", "keep die {0}"),
+    "roll": (r"roll", "roll"),
+    "select": (rf"select {_ID}", "select {0}"),
+    "reroll": (r"reroll", "reroll"),
+    "trade": (rf"trade -> {_ID}", "trade -> {0}"),
+    "stop_rolling": (r"stop rolling", "stop rolling"),
+    "claim": (rf"claim {_ID}(?: -> {_ID})?", "claim {0} -> {1}"),
+    "pass_dice": (r"pass dice", "pass dice"),
+    "stage": (rf"stage {_ID} -> {_ID}", "stage {0} -> {1}"),
+    "unstage": (rf"unstage {_ID}", "unstage {0}"),
+    "make": (rf"make {_ID}", "make {0}"),
+    "sell": (rf"sell {_ID} -> {_ID}", "sell {0} -> {1}"),
+    "upgrade": (rf"upgrade {_ID}(?: -> {_ID}(?: {_ID})?)?", "upgrade {0} -> {1} {2}"),
+    "sort": (rf"sort {_ID}", "sort {0}"),
+    "end_turn": (r"end turn", "end turn"),
+    "climate": (rf"climate {_ID}", "climate {0}"),
+}
+_COMPILED = {verb: re.compile(pat + r"\Z") for verb, (pat, _) in GRAMMAR.items()}
+_WORDS = {verb: pat.split(" ")[0] for verb, (pat, _) in GRAMMAR.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a verb and its operands (ids of cards, barrels, dice faces, departments)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        v, a = self.verb, self.args
+        if v == "claim":
+            return f"claim {a[0]}" if a[0] == a[1] else f"claim any -> {a[1]}"
+        if v == "upgrade":
+            return "upgrade " + " -> ".join((a[0], " ".join(a[1:]))) if len(a) > 1 else f"upgrade {a[0]}"
+        return GRAMMAR[v][1].format(*a)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str | Action) -> Action:
+        """Read the canonical text form; raise ``ActionParseError`` for anything else."""
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action is text like 'end turn', got {text!r}")
+        clean = " ".join(text.strip().split())
+        for verb, rx in _COMPILED.items():
+            m = rx.match(clean)
+            if m:
+                args = tuple(g for g in m.groups() if g is not None)
+                if verb == "claim":
+                    args = (args[0], args[0]) if len(args) == 1 else args
+                return cls(verb, args)
+        first = clean.split(" ")[0] if clean else ""
+        forms = [GRAMMAR[v][1].replace("{0}", "X").replace("{1}", "Y") for v in GRAMMAR if _WORDS[v] == first]
+        hint = f"; '{first}' takes the form: {' | '.join(forms)}" if forms else ""
+        raise ActionParseError(f"cannot read action {text!r}{hint}")

@@ -1,0 +1,105 @@
+"""The five departments: the number each one gives a player, and upgrading them (Base → +1 → +1 → Ultimate)."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .content import DEPARTMENTS, RESOURCES, ULTIMATES
+
+_ULTIMATE_BONUS = {
+    "rickhouse": ("mega_expansion", "mega_expansion_slots"),
+    "supply": ("overflow_roll", "overflow_roll_dice"),
+    "warehouse": ("grand_warehouse", "grand_warehouse_cap"),
+    "mash_floor": ("master_recipe", "master_recipe_bills"),
+}
+
+
+def number(rules, p, department: str) -> int:
+    """Rickhouse slots, dice, Warehouse cap, bills per draw or demand cards drawn for player ``p``."""
+    levels = rules.department_levels(department)
+    value = levels[min(p.levels[department], len(levels) - 1)]
+    value += rules.distilleries_by_id[p.distillery].cap_change(department)
+    bonus = _ULTIMATE_BONUS.get(department)
+    if bonus and p.ultimates.get(department) == bonus[0]:
+        value += getattr(rules, bonus[1])
+    return max(value, 0)
+
+
+def at_ultimate_step(rules, p, department: str) -> bool:
+    return p.levels[department] == len(rules.department_levels(department)) - 1
+
+
+def is_maxed(rules, p, department: str) -> bool:
+    return p.levels[department] >= len(rules.department_levels(department))
+
+
+def candidates(g, p) -> list[Action]:
+    """Every upgrade a player could name next, one per department (or per offered Ultimate)."""
+    out = []
+    offers = g.rules.distilleries_by_id[p.distillery]
+    for dept in DEPARTMENTS:
+        if is_maxed(g.rules, p, dept):
+            continue
+        if not at_ultimate_step(g.rules, p, dept):
+            out.append(Action("upgrade", (dept,)))
+            continue
+        for ult in offers.offers(dept):
+            if ult == "prospector":
+                out.extend(Action("upgrade", (dept, ult, pile)) for pile in RESOURCES)
+            else:
+                out.append(Action("upgrade", (dept, ult)))
+    return out
+
+
+def check(g, p, action: Action) -> str | None:
+    """Why this upgrade is not allowed now, in the rulebook's words; None when it is."""
+    dept, rest = action.args[0], action.args[1:]
+    if dept not in DEPARTMENTS:
+        return f"there is no department {dept!r}; departments are {', '.join(DEPARTMENTS)}"
+    if is_maxed(g.rules, p, dept):
+        return f"your {dept} already has its Ultimate ({p.ultimates.get(dept)})"
+    if not at_ultimate_step(g.rules, p, dept):
+        if rest:
+            return f"your {dept} is not yet at its Ultimate step (Base → +1 → +1 → Ultimate)"
+    else:
+        why = _check_ultimate(g, p, dept, rest)
+        if why:
+            return why
+    cost = g.rules.upgrade_cost(p.upgrades + 1)
+    if p.capital < cost:
+        return f"your upgrade no. {p.upgrades + 1} costs {cost} Capital and you have {p.capital}"
+    return None
+
+
+def _check_ultimate(g, p, dept: str, rest: tuple[str, ...]) -> str | None:
+    offered = g.rules.distilleries_by_id[p.distillery].offers(dept)
+    if not rest:
+        return f"name the Ultimate: your distillery offers {', '.join(offered) or 'none'} for {dept}"
+    ult = rest[0]
+    if ult not in ULTIMATES[dept]:
+        return f"{ult!r} is not a {dept} Ultimate"
+    if ult not in offered:
+        return f"your distillery does not offer {ult} (it offers {', '.join(offered) or 'none'})"
+    if ult == "prospector":
+        if len(rest) < 2 or rest[1] not in RESOURCES:
+            return f"Prospector names one pile: one of {', '.join(RESOURCES)}"
+    elif len(rest) > 1:
+        return f"{ult} takes no pile"
+    return None
+
+
+def apply(g, p, action: Action) -> None:
+    dept, rest = action.args[0], action.args[1:]
+    cost = g.rules.upgrade_cost(p.upgrades + 1)
+    p.capital -= cost
+    p.upgrades += 1
+    p.levels[dept] += 1
+    data = {"department": dept, "level": p.levels[dept], "cost": cost}
+    if rest:
+        p.ultimates[dept] = rest[0]
+        data["ultimate"] = rest[0]
+        if rest[0] == "prospector":
+            p.prospector_pile = rest[1]
+            data["pile"] = rest[1]
+    g.emit("upgrade", p.seat, **data)
+    if rest and rest[0] == "private_demand_card":
+        g.deal_private_card(p)

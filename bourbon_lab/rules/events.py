@@ -1,0 +1,34 @@
+"""Events: the typed log records of a game, one per thing that happened, each a table row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, when, to whom; ``data`` holds the kind's own JSON-safe columns."""
+
+    seq: int
+    round: int
+    phase: str
+    player: int | None
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_row(self) -> dict[str, Any]:
+        row = {"seq": self.seq, "round": self.round, "phase": self.phase, "player": self.player, "kind": self.kind}
+        row.update(self.data)
+        return row
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Event:
+        row = dict(row)
+        base = {k: row.pop(k) for k in ("seq", "round", "phase", "player", "kind")}
+        return cls(data=row, **base)
+
+    def __str__(self) -> str:
+        who = "" if self.player is None else f" P{self.player}"
+        details = " ".join(f"{k}={v}" for k, v in self.data.items())
+        return f"#{self.seq} r{self.round} {self.phase}{who} {self.kind} {details}".rstrip()

@@ -1,0 +1,367 @@
+"""The Game: one table of Bourbonomics played step by step through ``legal_actions`` and ``apply``.
+
+The round reads like the rulebook's loop: Demand → Collect → Play → ageing. Each decision
+is one small ``Action``; steps with exactly one way forward (nothing to keep, no reroll
+left, nothing to do but end the turn) advance on their own and are logged like any other.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from . import ageing, collect, market, play
+from .actions import Action
+from .content import DEPARTMENTS, QUALITIES
+from .departments import number
+from .errors import BourbonLabError, IllegalAction
+from .events import Event
+from .ruleset import Ruleset
+from .scoring import score_table
+from .state import OrderCard, PlayerState, base_id
+from .supply import Deck, ResourcePiles, make_streams, restore_stream, stream_state
+
+SNAPSHOT_VERSION = 1
+PHASE_NAMES = {"demand": "Demand phase", "collect": "Collect phase", "play": "Play phase", "ageing": "ageing step"}
+STEP_NAMES = {
+    "pick": "choosing the demand card",
+    "bills": "drawing mash bills",
+    "keep": "keeping inherited dice",
+    "reroll": "rerolling dice",
+    "claim": "claiming dice",
+    "turn": "taking actions",
+    "climate": "naming the Climate Controlled barrel",
+    "over": "game over",
+}
+# step -> (candidates, check, apply, verbs)
+_STEPS = {
+    "pick": (market.pick_candidates, market.check_pick, market.apply_pick, {"pick"}),
+    "bills": (collect.bills_candidates, collect.check_bills, collect.apply_bills, {"keep_bill", "return_bills", "draw_bills", "skip_bills"}),
+    "keep": (collect.keep_candidates, collect.check_keep, collect.apply_keep, {"keep_die", "roll"}),
+    "reroll": (collect.reroll_candidates, collect.check_reroll, collect.apply_reroll, {"select", "reroll", "trade", "stop_rolling"}),
+    "claim": (collect.claim_candidates, collect.check_claim, collect.apply_claim, {"claim", "pass_dice"}),
+    "turn": (play.candidates, play.check, play.apply, {"stage", "unstage", "make", "sell", "upgrade", "sort", "end_turn"}),
+    "climate": (ageing.candidates, ageing.check, ageing.apply, {"climate"}),
+}
+_VERB_STEP = {v: step for step, (*_, verbs) in _STEPS.items() for v in verbs}
+_AUTO = {"return_bills", "skip_bills", "roll", "stop_rolling", "pass_dice", "end_turn"}
+
+
+class SetupError(BourbonLabError, ValueError):
+    """A game cannot be set up as asked (player count, distilleries, seed)."""
+
+
+class Game:
+    """A game in progress. Create one with ``bourbon_lab.new_game``."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        self._legal: list[Action] | None = None
+
+    # --- setup
+
+    @classmethod
+    def new(cls, rules: Ruleset, players: int, seed: int, distilleries=None) -> Game:
+        _check_setup(rules, players, seed)
+        chosen = _choose_distilleries(rules, players, distilleries)
+        g = cls(rules)
+        g.seed, g.n = int(seed), players
+        g.rngs = make_streams(g.seed)
+        g.log, g.actions = [], []
+        g.round, g.phase, g.step, g.turn = 0, "setup", "setup", 0
+        g.order = list(range(players))
+        g.players = []
+        for seat, dist_id in enumerate(chosen):
+            dist = rules.distilleries_by_id[dist_id]
+            levels = {d: dist.level(d) for d in DEPARTMENTS}
+            g.players.append(PlayerState(seat, dist_id, rules.start_capital + dist.capital, levels))
+        g.piles = ResourcePiles(rules)
+        if rules.piles == "deck":
+            for kind in g.piles.piles:
+                g.piles.build(kind, g.rngs["piles"])
+        g.demand = Deck([c.id for c in rules.demand_cards])
+        g.demand.shuffle_new(g.rngs["demand"])
+        g.bills = Deck([b.id for b in rules.mash_bills])
+        g.bills.shuffle_new(g.rngs["bills"])
+        g._reset_turn_state()
+        g.table, g.demand_reveal = [], []
+        g.barrel_serial = 0
+        g.end_triggered, g.ended_by = False, None
+        g.climate_queue, g.climate_choice = [], {}
+        g.tiebreak = list(range(players))
+        g.rngs["setup"].shuffle(g.tiebreak)
+        g.emit("setup", None, players=players, seed=g.seed, distilleries=chosen, ruleset=rules.fingerprint())
+        opener = g.demand.remove_first(lambda cid: rules.cards_by_id[cid].is_open)
+        market.add_card(g, opener, None)
+        g.start_round()
+        g._advance()
+        return g
+
+    def _reset_turn_state(self) -> None:
+        self.revealed_bills, self.bill_draws_left = [], 0
+        self.passed, self.kept, self.dice, self.selected = [], [], [], []
+        self.rerolls_left, self.traded = 0, False
+
+    # --- the round
+
+    def start_round(self) -> None:
+        self.round += 1
+        prev = {seat: i for i, seat in enumerate(self.order if self.round > 1 else self.tiebreak)}
+        self.order = sorted(range(self.n), key=lambda s: (-self.players[s].capital, prev[s]))
+        for p in self.players:
+            p.sorts_used = 0
+        self.phase, self.step, self.turn = "demand", "pick", 0
+        self.emit("round_start", None, order=list(self.order))
+        market.start_demand_phase(self)
+        if not self.demand_reveal:
+            self.start_collect()
+
+    def start_collect(self) -> None:
+        self.phase, self.turn = "collect", 0
+        self.passed = []
+        collect.begin_turn(self, self.players[self.order[0]])
+
+    def end_collect_turn(self) -> None:
+        self.turn += 1
+        if self.turn < self.n:
+            collect.begin_turn(self, self.players[self.order[self.turn]])
+            return
+        if self.passed:
+            self.emit("dice_returned", None, dice=list(self.passed))
+        self._reset_turn_state()
+        self.phase, self.step, self.turn = "play", "turn", 0
+
+    def end_play_turn(self) -> None:
+        self.turn += 1
+        if self.turn < self.n:
+            return
+        if self.end_triggered:
+            self._finish("orders")
+        elif self.round >= self.rules.round_limit:
+            self._finish("round_limit")
+        else:
+            ageing.start(self)
+
+    def _finish(self, how: str) -> None:
+        self.phase, self.step, self.ended_by = "over", "over", how
+        table = self.scores()
+        self.emit("game_end", None, ended_by=how, winners=[r["player"] for r in table if r["won"]])
+
+    # --- public API
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "ageing":
+            return self.climate_queue[0]
+        return self.order[self.turn]
+
+    @property
+    def zone(self) -> str:
+        return market.ZONES[market.zone_index(self.rules, len(self.table))]
+
+    @property
+    def multiplier(self) -> int:
+        return market.multiplier(self.rules, len(self.table))
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (one card per type and quality)."""
+        if self._legal is None:
+            if self.phase == "over":
+                self._legal = []
+            else:
+                cands, check, _, _ = _STEPS[self.step]
+                p = self.players[self.current_player]
+                self._legal = [a for a in cands(self, p) if check(self, p, a) is None]
+        return list(self._legal)
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """The rule an action breaks now, in the game's words; None if it is legal."""
+        action = Action.parse(action)
+        if self.phase == "over":
+            return "the game is over"
+        step = _VERB_STEP.get(action.verb)
+        if step != self.step:
+            where = PHASE_NAMES.get(self.phase, self.phase)
+            return f"'{action.verb.replace('_', ' ')}' is not possible now: it is the {where}, {STEP_NAMES[self.step]}"
+        _, check, _, _ = _STEPS[self.step]
+        return check(self, self.players[self.current_player], action)
+
+    def apply(self, action: Action | str, *, check: bool = True) -> list[Event]:
+        """Play one action for the current player and return the events it caused.
+
+        With ``check=False`` (bots and the simulator, with actions from ``legal_actions``)
+        the legality check is skipped. An illegal action raises ``IllegalAction`` and
+        leaves the game exactly as it was.
+        """
+        action = Action.parse(action)
+        if check:
+            why = self.why_illegal(action)
+            if why:
+                raise IllegalAction(action, why, round=self.round, phase=self.phase, player=self.current_player)
+        start = len(self.log)
+        self.actions.append(str(action))
+        self._do(action)
+        self._advance()
+        return self.log[start:]
+
+    def _do(self, action: Action) -> None:
+        _, _, effect, _ = _STEPS[self.step]
+        self._legal = None
+        effect(self, self.players[self.current_player], action)
+        self._legal = None
+
+    def _advance(self) -> None:
+        """Take the steps that offer exactly one way forward, so every decision left is a real one."""
+        while self.phase != "over":
+            legal = self.legal_actions()
+            if len(legal) != 1 or legal[0].verb not in _AUTO:
+                return
+            self._do(legal[0])
+
+    def emit(self, kind: str, player: int | None, **data: Any) -> None:
+        self.log.append(Event(len(self.log), self.round, self.phase, player, kind, data))
+
+    def deal_private_card(self, p: PlayerState) -> None:
+        market.deal_private(self, p)
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Capital + Prestige per player, ranked, ties to more completed orders, then shared."""
+        return score_table(self)
+
+    def number(self, player: int, department: str) -> int:
+        """The department's current number for a player (slots, dice, cap, bills, demand draws)."""
+        return number(self.rules, self.players[player], department)
+
+    # --- snapshots
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as a JSON-safe dict; ``Game.restore`` rebuilds it exactly."""
+        return {
+            "version": SNAPSHOT_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "n": self.n,
+            "round": self.round,
+            "phase": self.phase,
+            "step": self.step,
+            "turn": self.turn,
+            "order": list(self.order),
+            "tiebreak": list(self.tiebreak),
+            "players": [p.to_data() for p in self.players],
+            "piles": self.piles.to_data(),
+            "demand": self.demand.to_data(),
+            "bills": self.bills.to_data(),
+            "table": [c.to_data() for c in self.table],
+            "demand_reveal": list(self.demand_reveal),
+            "revealed_bills": list(self.revealed_bills),
+            "bill_draws_left": self.bill_draws_left,
+            "passed": list(self.passed),
+            "kept": list(self.kept),
+            "dice": list(self.dice),
+            "selected": list(self.selected),
+            "rerolls_left": self.rerolls_left,
+            "traded": self.traded,
+            "barrel_serial": self.barrel_serial,
+            "end_triggered": self.end_triggered,
+            "ended_by": self.ended_by,
+            "climate_queue": list(self.climate_queue),
+            "climate_choice": {str(k): v for k, v in self.climate_choice.items()},
+            "rngs": {k: stream_state(r) for k, r in self.rngs.items()},
+            "log": [e.to_row() for e in self.log],
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def restore(cls, snap: dict[str, Any], rules: Ruleset | None = None) -> Game:
+        """Rebuild a game from ``snapshot()`` output (rules from the snapshot unless given)."""
+        if not isinstance(snap, dict) or snap.get("version") != SNAPSHOT_VERSION:
+            raise SetupError(f"not a bourbon_lab snapshot of version {SNAPSHOT_VERSION}")
+        rules = rules or Ruleset.from_dict(snap["rules"], source="snapshot.rules")
+        g = cls(rules)
+        for k in ("seed", "n", "round", "phase", "step", "turn", "bill_draws_left", "rerolls_left", "traded"):
+            setattr(g, k, snap[k])
+        for k in ("order", "tiebreak", "demand_reveal", "revealed_bills", "passed", "kept", "dice", "selected"):
+            setattr(g, k, list(snap[k]))
+        for k in ("barrel_serial", "end_triggered", "ended_by", "actions"):
+            setattr(g, k, snap[k] if k != "actions" else list(snap[k]))
+        g.climate_queue = list(snap["climate_queue"])
+        g.climate_choice = {int(k): v for k, v in snap["climate_choice"].items()}
+        g.players = [PlayerState.from_data(p) for p in snap["players"]]
+        g.piles = ResourcePiles.from_data(rules, snap["piles"])
+        g.demand = Deck.from_data([c.id for c in rules.demand_cards], snap["demand"])
+        g.bills = Deck.from_data([b.id for b in rules.mash_bills], snap["bills"])
+        g.table = [OrderCard.from_data(c) for c in snap["table"]]
+        g.rngs = {k: restore_stream(v) for k, v in snap["rngs"].items()}
+        g.log = [Event.from_row(r) for r in snap["log"]]
+        return g
+
+    def clone(self) -> Game:
+        """A deep copy sharing only the immutable ruleset and log entries (fast, for search bots)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._legal = None
+        for k in ("order", "tiebreak", "demand_reveal", "revealed_bills", "passed", "kept", "dice", "selected"):
+            setattr(g, k, list(getattr(self, k)))
+        g.actions, g.log = list(self.actions), list(self.log)
+        g.climate_queue, g.climate_choice = list(self.climate_queue), dict(self.climate_choice)
+        g.players = [p.clone() for p in self.players]
+        g.piles, g.demand, g.bills = self.piles.clone(), self.demand.clone(), self.bills.clone()
+        g.table = [c.clone() for c in self.table]
+        g.rngs = {k: restore_stream(stream_state(r)) for k, r in self.rngs.items()}
+        return g
+
+    # --- what a player may see
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: no pile order or quality, no deck order, others' loose cards by type only."""
+        from .view import player_view
+
+        return player_view(self, player)
+
+    def __repr__(self) -> str:
+        who = "" if self.current_player is None else f", player {self.current_player}"
+        return f"<Game seed={self.seed} players={self.n} round {self.round}, {self.phase}{who}>"
+
+
+def _check_setup(rules: Ruleset, players: int, seed: int) -> None:
+    if not isinstance(rules, Ruleset):
+        raise SetupError(f"rules must be a bourbon_lab Ruleset, got {type(rules).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError(f"players must be a whole number, got {players!r}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise SetupError(f"players: {players} is outside {rules.min_players}-{rules.max_players} (the book plays 2-6)")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"seed must be a whole number, got {seed!r}")
+
+
+def _choose_distilleries(rules: Ruleset, players: int, distilleries) -> list[str]:
+    known = list(rules.distilleries_by_id)
+    if distilleries is None:
+        default = "standard" if "standard" in rules.distilleries_by_id else known[0]
+        return [default] * players
+    if isinstance(distilleries, str):
+        distilleries = [distilleries] * players
+    chosen = list(distilleries)
+    if len(chosen) != players:
+        raise SetupError(f"distilleries: {len(chosen)} given for {players} players")
+    for d in chosen:
+        if d not in rules.distilleries_by_id:
+            close = difflib.get_close_matches(str(d), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise SetupError(f"distilleries: unknown distillery {d!r}{hint}; known: {', '.join(known)}")
+    return chosen
+
+
+def describe_card(rules: Ruleset, card_id: str) -> str:
+    card = rules.cards_by_id[base_id(card_id)]
+    return f"{card_id} {card.name} ({card.requirement_text()}, {card.prestige} Prestige)"
+
+
+def quality_name(q: int) -> str:
+    return QUALITIES[q]

@@ -1,0 +1,97 @@
+"""The shared demand market: zones, adding a card, the crash at the 7th, the Hot completion reset."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .departments import number
+from .state import OrderCard
+
+ZONES = ("Low", "Mid", "Hot")
+
+
+def zone_index(rules, table_size: int) -> int:
+    """Low / Mid / Hot by the number of cards on the shared table (an empty table is Low)."""
+    if table_size >= rules.hot_zone_from:
+        return 2
+    if table_size >= rules.mid_zone_from:
+        return 1
+    return 0
+
+
+def multiplier(rules, table_size: int) -> int:
+    return rules.zone_multipliers[zone_index(rules, table_size)]
+
+
+def new_order(g, card_id: str) -> OrderCard:
+    return OrderCard(card_id, g.rules.slots_per_player * g.n)
+
+
+def add_card(g, card_id: str, player: int | None) -> None:
+    """Put a card on the shared table, crashing the market first if it would be one too many."""
+    if len(g.table) + 1 >= g.rules.crash_size:
+        wiped = [c.id for c in g.table]
+        g.demand.discards.extend(wiped)
+        g.table = [new_order(g, card_id)]
+        g.emit("crash", player, card=card_id, wiped=wiped, table_size=1)
+    else:
+        g.table.append(new_order(g, card_id))
+    g.emit("card_added", player, card=card_id, table_size=len(g.table))
+
+
+def demand_reveal_count(g) -> int:
+    if g.rules.demand_draw == "top_card":
+        return 1
+    first = g.players[g.order[0]]
+    return max(1, number(g.rules, first, "marketing"))
+
+
+def start_demand_phase(g) -> None:
+    """Round 1 keeps the opener alone (unless the variant says otherwise); later rounds add one card."""
+    if g.round == 1 and not g.rules.opening_round_adds_card:
+        return
+    n = demand_reveal_count(g)
+    note = g.demand.refill(n, g.rngs["demand"])
+    if note:
+        g.emit("deck_refilled", None, deck="demand", how=note)
+    if n == 1:
+        add_card(g, g.demand.cards.pop(), g.order[0])
+        return
+    g.demand_reveal = [g.demand.cards.pop() for _ in range(n)]
+    g.emit("demand_revealed", g.order[0], cards=list(g.demand_reveal))
+
+
+def pick_candidates(g, p) -> list[Action]:
+    return [Action("pick", (c,)) for c in g.demand_reveal]
+
+
+def check_pick(g, p, action: Action) -> str | None:
+    if action.args[0] not in g.demand_reveal:
+        return f"{action.args[0]} is not among the revealed demand cards {g.demand_reveal}"
+    return None
+
+
+def apply_pick(g, p, action: Action) -> None:
+    chosen = action.args[0]
+    rest = [c for c in g.demand_reveal if c != chosen]
+    g.demand_reveal = []
+    g.demand.to_bottom(rest)
+    g.emit("demand_picked", p.seat, card=chosen, to_bottom=rest)
+    add_card(g, chosen, p.seat)
+    g.start_collect()
+
+
+def hot_reset(g, player: int) -> None:
+    """After the finisher banked the x3 sale and kept the card: wipe the rest, start a Low market."""
+    wiped = [c.id for c in g.table]
+    g.demand.discards.extend(wiped)
+    g.table = []
+    card_id = g.demand.draw(g.rngs["demand"])
+    g.table.append(new_order(g, card_id))
+    g.emit("hot_reset", player, wiped=wiped, card=card_id, table_size=1)
+    g.emit("card_added", player, card=card_id, table_size=1)
+
+
+def deal_private(g, p) -> None:
+    card_id = g.demand.draw(g.rngs["demand"])
+    p.private = OrderCard(card_id, g.rules.private_card_slots)
+    g.emit("private_card", p.seat, card=card_id)

@@ -1,0 +1,356 @@
+"""The Play turn: stage, make bourbon, sell, complete orders, upgrade, Quality Sort, end turn."""
+
+from __future__ import annotations
+
+from . import departments, market
+from .actions import Action
+from .collect import draw_resource, warehouse_room
+from .content import QUALITIES, RESOURCES
+from .departments import number
+from .state import Barrel, ResourceCard, base_id
+
+AGE_BANDS = ("younger", "prime", "older")
+
+
+# --- barrels and recipes
+
+
+def bill_of(g, barrel: Barrel):
+    return g.rules.bills_by_id[base_id(barrel.bill)]
+
+
+def wild_slots(g, p) -> int:
+    return g.rules.house_blend_slots if p.has("house_blend") else 0
+
+
+def accepts(g, p, barrel: Barrel, kind: str) -> bool:
+    """Whether a resting barrel has an open slot for ``kind`` (House Blend: a slot for anything)."""
+    bill = bill_of(g, barrel)
+    if len(barrel.staged) + len(barrel.wild) >= bill.size:
+        return False
+    own = sum(1 for c in barrel.staged if c.kind == kind)
+    return own < bill.counts.get(kind, 0) or len(barrel.wild) < wild_slots(g, p)
+
+
+def is_fully_staged(g, barrel: Barrel) -> bool:
+    return len(barrel.staged) + len(barrel.wild) == bill_of(g, barrel).size
+
+
+def age_band(bill, age: int) -> int:
+    lo, hi = bill.prime
+    return 0 if age < lo else (1 if age <= hi else 2)
+
+
+def age_value(g, barrel: Barrel) -> int:
+    bill = bill_of(g, barrel)
+    return g.rules.age_values[barrel.quality][age_band(bill, barrel.age)]
+
+
+def meets(g, barrel: Barrel, card_id: str) -> str | None:
+    """Why this barrel cannot fill a slot of that card; None when it can."""
+    card = g.rules.cards_by_id[base_id(card_id)]
+    tags = bill_of(g, barrel).tags
+    missing = [t for t in card.tags if t not in tags]
+    if missing:
+        return f"{card_id} needs the tag(s) {', '.join(missing)}; {barrel.id} carries {', '.join(tags)}"
+    if barrel.age < card.min_age:
+        return f"{card_id} needs age {card.min_age}+; {barrel.id} is {barrel.age}"
+    if barrel.quality < QUALITIES.index(card.min_quality):
+        return f"{card_id} needs {card.min_quality}+; {barrel.id} is {QUALITIES[barrel.quality]}"
+    return None
+
+
+# --- finding cards
+
+
+def _find_card(p, card_id: str) -> tuple[ResourceCard | None, Barrel | None]:
+    for c in p.warehouse:
+        if c.id == card_id:
+            return c, None
+    for b in p.barrels:
+        if not b.built:
+            for c in b.cards:
+                if c.id == card_id:
+                    return c, b
+    return None, None
+
+
+def _representatives(cards) -> list[ResourceCard]:
+    """One card per (type, quality): identical cards are interchangeable choices."""
+    seen, out = set(), []
+    for c in cards:
+        if (c.kind, c.quality) not in seen:
+            seen.add((c.kind, c.quality))
+            out.append(c)
+    return out
+
+
+# --- candidates and checks
+
+
+def candidates(g, p) -> list[Action]:
+    resting = [b for b in p.barrels if not b.built]
+    built = [b for b in p.barrels if b.built]
+    out = []
+    for c in _representatives(p.warehouse):
+        out.extend(Action("stage", (c.id, b.id)) for b in resting)
+    if p.has("long_cellar"):
+        for src in resting:
+            for c in _representatives(src.cards):
+                out.extend(Action("stage", (c.id, b.id)) for b in resting if b is not src)
+                out.append(Action("unstage", (c.id,)))
+    out.extend(Action("make", (b.id,)) for b in resting)
+    targets = [c.id for c in g.table] + (["private"] if p.private else [])
+    for b in built:
+        out.extend(Action("sell", (b.id, t)) for t in targets)
+    out.extend(departments.candidates(g, p))
+    if p.has("quality_sort"):
+        out.extend(Action("sort", (pile,)) for pile in RESOURCES)
+    out.append(Action("end_turn"))
+    return out
+
+
+def check(g, p, a: Action) -> str | None:
+    return _CHECKS[a.verb](g, p, a)
+
+
+def _check_stage(g, p, a: Action) -> str | None:
+    card_id, barrel_id = a.args
+    card, source = _find_card(p, card_id)
+    if card is None:
+        return f"{card_id} is not in your warehouse"
+    if source is not None:
+        if not p.has("long_cellar"):
+            return f"{card_id} is staged on {source.id}: staged cards lock to their barrel (Long Cellar frees them)"
+        if source.id == barrel_id:
+            return f"{card_id} is already staged on {barrel_id}"
+    barrel = p.barrel(barrel_id)
+    if barrel is None:
+        return f"{barrel_id} is not a barrel in your rickhouse"
+    if barrel.built:
+        return f"{barrel_id} is already built; stage onto a resting barrel"
+    if not accepts(g, p, barrel, card.kind):
+        return f"{barrel_id}'s recipe ({bill_of(g, barrel).id}) has no open {card.kind} slot"
+    return None
+
+
+def _check_unstage(g, p, a: Action) -> str | None:
+    if not p.has("long_cellar"):
+        return "staged cards lock to their barrel (only Long Cellar moves them back)"
+    card, source = _find_card(p, a.args[0])
+    if card is None or source is None:
+        return f"{a.args[0]} is not staged on one of your resting barrels"
+    if warehouse_room(g, p) <= 0:
+        return f"your warehouse is full ({number(g.rules, p, 'warehouse')})"
+    return None
+
+
+def _check_make(g, p, a: Action) -> str | None:
+    barrel = p.barrel(a.args[0])
+    if barrel is None:
+        return f"{a.args[0]} is not a barrel in your rickhouse"
+    if barrel.built:
+        return f"{barrel.id} is already built"
+    if not is_fully_staged(g, barrel):
+        bill = bill_of(g, barrel)
+        return f"{barrel.id}'s recipe {bill.id} needs {bill.size} cards staged, it has {len(barrel.cards)}"
+    return None
+
+
+def _check_sell(g, p, a: Action) -> str | None:
+    barrel_id, target = a.args
+    barrel = p.barrel(barrel_id)
+    if barrel is None:
+        return f"{barrel_id} is not a barrel in your rickhouse"
+    if not barrel.built:
+        return f"{barrel_id} is a resting barrel: make bourbon before selling"
+    if barrel.age < g.rules.min_sell_age:
+        return f"a barrel below age {g.rules.min_sell_age} can't be sold yet ({barrel_id} is {barrel.age})"
+    if barrel.sales_left <= 0:
+        return f"{barrel_id} has no sales left"
+    limit = g.rules.barrel_sales_per_round
+    if limit is not None and barrel.sold_round == g.round and barrel.sold_count >= limit:
+        return f"a barrel sells at most {limit} time(s) per round"
+    order = _target(g, p, target)
+    if order is None:
+        if target == "private":
+            return "you have no Private Demand Card"
+        return f"{target} is not a demand card on the shared table"
+    if order.open_slots <= 0:
+        return f"{order.id} has no open slot"
+    return meets(g, barrel, order.id)
+
+
+def _target(g, p, target: str):
+    if target == "private":
+        return p.private
+    for c in g.table:
+        if c.id == target:
+            return c
+    return None
+
+
+def _check_sort(g, p, a: Action) -> str | None:
+    if not p.has("quality_sort"):
+        return "a free draw needs the Quality Sort Ultimate"
+    if p.sorts_used >= g.rules.quality_sort_draws:
+        return "Quality Sort is once per round"
+    if a.args[0] not in RESOURCES:
+        return f"there is no {a.args[0]!r} pile; piles are {', '.join(RESOURCES)}"
+    if warehouse_room(g, p) <= 0:
+        return f"the free draw must fit your Warehouse cap ({number(g.rules, p, 'warehouse')})"
+    return None
+
+
+def _always(g, p, a: Action) -> str | None:
+    return None
+
+
+_CHECKS = {
+    "stage": _check_stage,
+    "unstage": _check_unstage,
+    "make": _check_make,
+    "sell": _check_sell,
+    "upgrade": departments.check,
+    "sort": _check_sort,
+    "end_turn": _always,
+}
+
+
+# --- effects
+
+
+def apply(g, p, a: Action) -> None:
+    _APPLY[a.verb](g, p, a)
+
+
+def _apply_stage(g, p, a: Action) -> None:
+    card, source = _find_card(p, a.args[0])
+    if source is None:
+        p.warehouse.remove(card)
+    else:
+        (source.staged if card in source.staged else source.wild).remove(card)
+    barrel = p.barrel(a.args[1])
+    own = sum(1 for c in barrel.staged if c.kind == card.kind)
+    slot = "own" if own < bill_of(g, barrel).counts.get(card.kind, 0) else "wild"
+    (barrel.staged if slot == "own" else barrel.wild).append(card)
+    data = {"card": card.id, "barrel": barrel.id, "slot": slot}
+    if source is not None:
+        data["moved_from"] = source.id
+    g.emit("card_staged", p.seat, **data)
+
+
+def _apply_unstage(g, p, a: Action) -> None:
+    card, source = _find_card(p, a.args[0])
+    (source.staged if card in source.staged else source.wild).remove(card)
+    p.warehouse.append(card)
+    g.emit("card_unstaged", p.seat, card=card.id, barrel=source.id)
+
+
+def _apply_make(g, p, a: Action) -> None:
+    barrel = p.barrel(a.args[0])
+    bill = bill_of(g, barrel)
+    barrel.built = True
+    barrel.quality = max(c.quality for c in barrel.cards)
+    barrel.age = g.rules.char_and_toast_start_age if p.has("char_and_toast") else 0
+    barrel.sales_left = g.rules.sales_per_quality[barrel.quality] + bill.bonus_sales
+    g.emit(
+        "barrel_built",
+        p.seat,
+        barrel=barrel.id,
+        quality=QUALITIES[barrel.quality],
+        mash_bill=bill.id,
+        age=barrel.age,
+        sales=barrel.sales_left,
+    )
+
+
+def _apply_sell(g, p, a: Action) -> None:
+    barrel = p.barrel(a.args[0])
+    private = a.args[1] == "private"
+    order = _target(g, p, a.args[1])
+    table_size = len(g.table)
+    zone = market.zone_index(g.rules, table_size)
+    mult = g.rules.zone_multipliers[zone]
+    value = age_value(g, barrel)
+    p.capital += value * mult
+    order.filled.append(p.seat)
+    barrel.sales_left -= 1
+    barrel.sold_count = barrel.sold_count + 1 if barrel.sold_round == g.round else 1
+    barrel.sold_round = g.round
+    g.emit(
+        "sale",
+        p.seat,
+        barrel=barrel.id,
+        quality=QUALITIES[barrel.quality],
+        age=barrel.age,
+        band=AGE_BANDS[age_band(bill_of(g, barrel), barrel.age)],
+        base_value=value,
+        zone=market.ZONES[zone],
+        multiplier=mult,
+        capital=value * mult,
+        table_size=table_size,
+        card=order.id,
+        private=private,
+    )
+    if barrel.sales_left == 0:
+        _retire(g, p, barrel)
+    if order.open_slots == 0:
+        _complete(g, p, order, private, hot=(zone == 2))
+
+
+def _retire(g, p, barrel: Barrel) -> None:
+    """A barrel only leaves the rickhouse after its last sale; its cards go to their discards."""
+    p.barrels.remove(barrel)
+    for c in barrel.cards:
+        g.piles.discard(c)
+    g.bills.discards.append(barrel.bill)
+    g.emit("barrel_emptied", p.seat, barrel=barrel.id, mash_bill=barrel.bill)
+
+
+def _complete(g, p, order, private: bool, hot: bool) -> None:
+    prestige = g.rules.cards_by_id[base_id(order.id)].prestige
+    p.completed.append((order.id, prestige))
+    if private:
+        p.private = None
+    else:
+        g.table.remove(order)
+    g.emit("order_completed", p.seat, card=order.id, prestige=prestige, private=private, orders=len(p.completed))
+    if private:
+        market.deal_private(g, p)
+    elif hot:
+        market.hot_reset(g, p.seat)
+    if len(p.completed) >= g.rules.orders_to_end and not g.end_triggered:
+        g.end_triggered = True
+        g.emit("final_round", p.seat, orders=len(p.completed))
+
+
+def _apply_sort(g, p, a: Action) -> None:
+    p.sorts_used += 1
+    draw_resource(g, p, a.args[0], "quality_sort")
+
+
+def _apply_upgrade(g, p, a: Action) -> None:
+    departments.apply(g, p, a)
+
+
+def _apply_end_turn(g, p, a: Action) -> None:
+    blocked = warehouse_room(g, p) <= 0 and not any(
+        accepts(g, p, b, c.kind) for b in p.barrels if not b.built for c in p.warehouse
+    )
+    if blocked:
+        p.stalls += 1
+        g.emit("stall", p.seat, warehouse=len(p.warehouse), barrels=len(p.barrels))
+    g.emit("turn_end", p.seat)
+    g.end_play_turn()
+
+
+_APPLY = {
+    "stage": _apply_stage,
+    "unstage": _apply_unstage,
+    "make": _apply_make,
+    "sell": _apply_sell,
+    "upgrade": _apply_upgrade,
+    "sort": _apply_sort,
+    "end_turn": _apply_end_turn,
+}

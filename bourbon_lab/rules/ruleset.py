@@ -1,0 +1,368 @@
+"""The Ruleset: every tunable number and all content, as one immutable, validated value."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import os
+import tempfile
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .content import (
+    DEPARTMENTS,
+    GRAINS,
+    QUALITIES,
+    RESOURCES,
+    TAGS,
+    ULTIMATES,
+    DemandCard,
+    Distillery,
+    MashBill,
+)
+from .errors import RulesetError
+from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, FieldSpec
+
+_CONTENT_TYPES = {"mash_bills": MashBill, "demand_cards": DemandCard, "distilleries": Distillery}
+_CONTENT_FILES = {
+    "mash_bills": "mash_bills.yaml",
+    "demand_cards": "demand_deck.yaml",
+    "distilleries": "distilleries.yaml",
+}
+
+
+def _did_you_mean(name: str, known) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        raise RulesetError([(str(path), f"not valid YAML at{where}: {getattr(exc, 'problem', exc)}")]) from None
+
+
+class Ruleset:
+    """Every rule number and all content of one version of Bourbonomics.
+
+    Immutable: ``replace`` returns a validated copy, and an invalid change is
+    refused whole with a ``RulesetError`` naming each bad field.
+
+    >>> rules = Ruleset.default()
+    >>> rules.zone_multipliers
+    (1, 2, 3)
+    >>> rules.replace(zone_multipliers=(1, 2, 4)).zone_multipliers
+    (1, 2, 4)
+    """
+
+    __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "_key")
+
+    def __init__(self, values: dict[str, Any]):
+        problems: list[tuple[str, str]] = []
+        clean: dict[str, Any] = {}
+        for spec in FIELDS:
+            if spec.name not in values:
+                problems.append((spec.name, "missing"))
+                continue
+            try:
+                value = spec.coerce(values[spec.name])
+            except (TypeError, ValueError) as exc:
+                problems.append((spec.name, str(exc)))
+                continue
+            why = spec.check(value)
+            if why:
+                problems.append((spec.name, why))
+            clean[spec.name] = value
+        for name, kind in _CONTENT_TYPES.items():
+            try:
+                clean[name] = _coerce_content(kind, values.get(name, ()))
+            except (TypeError, ValueError, KeyError) as exc:
+                problems.append((name, f"malformed entry: {exc}"))
+        if all(n in clean for n in (*SPECS, *CONTENT_FIELDS)):
+            problems.extend(_cross_checks(clean))
+        if problems:
+            raise RulesetError(problems)
+        for name, value in clean.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "bills_by_id", {b.id: b for b in self.mash_bills})
+        object.__setattr__(self, "cards_by_id", {c.id: c for c in self.demand_cards})
+        object.__setattr__(self, "distilleries_by_id", {d.id: d for d in self.distilleries})
+        object.__setattr__(self, "_key", tuple(clean[n] for n in (*SPECS, *CONTENT_FIELDS)))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Ruleset is immutable: use rules.replace(...) for a changed copy")
+
+    def __eq__(self, other):
+        return isinstance(other, Ruleset) and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)
+
+    def __repr__(self):
+        changed = self.changes()
+        inner = ", ".join(f"{k}={v!r}" for k, v in changed.items())
+        return f"Ruleset.default().replace({inner})" if changed else "Ruleset.default()"
+
+    def __reduce__(self):
+        return (Ruleset, (self.to_values(),))
+
+    # --- construction
+    @classmethod
+    def default(cls) -> Ruleset:
+        """The ruleset in ``bourbon_lab/rules/data/``: the book plus this project's defaults."""
+        return _default()
+
+    @classmethod
+    def from_dict(cls, data: dict, *, source: str = "ruleset") -> Ruleset:
+        """Defaults overlaid with ``data``; unknown keys are refused with a hint."""
+        if not isinstance(data, dict):
+            raise RulesetError([(source, f"expected a mapping of field: value, got {type(data).__name__}")])
+        known = (*SPECS, *CONTENT_FIELDS)
+        unknown = [k for k in data if k not in known]
+        if unknown:
+            raise RulesetError([(k, "unknown field" + _did_you_mean(k, known)) for k in unknown])
+        values = _default().to_values()
+        values.update(data)
+        return cls(values)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Ruleset:
+        """Read a YAML ruleset; fields it leaves out keep their default values."""
+        data = _read_yaml(Path(path)) or {}
+        if isinstance(data, dict) and isinstance(data.get("rules"), dict):
+            data = data["rules"]
+        return cls.from_dict(data, source=str(path))
+
+    def replace(self, **changes: Any) -> Ruleset:
+        """A validated copy with ``changes`` applied; the original is untouched."""
+        known = (*SPECS, *CONTENT_FIELDS)
+        unknown = [k for k in changes if k not in known]
+        if unknown:
+            raise RulesetError([(k, "unknown field" + _did_you_mean(k, known)) for k in unknown])
+        values = self.to_values()
+        values.update(changes)
+        return Ruleset(values)
+
+    # --- export
+    def to_values(self) -> dict[str, Any]:
+        """Python values of every field and content list (what ``Ruleset(...)`` takes)."""
+        return {n: getattr(self, n) for n in (*SPECS, *CONTENT_FIELDS)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON/YAML-safe dict of the whole ruleset."""
+        out: dict[str, Any] = {spec.name: spec.to_yaml(getattr(self, spec.name)) for spec in FIELDS}
+        for name in CONTENT_FIELDS:
+            out[name] = [item.to_data() for item in getattr(self, name)]
+        return out
+
+    def dump(self, path: str | os.PathLike) -> Path:
+        """Write the whole ruleset as YAML, atomically (a temp file, then a rename)."""
+        path = Path(path)
+        text = self.to_yaml()
+        fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return path
+
+    def to_yaml(self) -> str:
+        data = self.to_dict()
+        parts = ["# A Bourbonomics ruleset for bourbon_lab (load with bl.Ruleset.load).\n"]
+        for group in GROUPS:
+            parts.append(f"\n# --- {group}\n")
+            chunk = {s.name: data[s.name] for s in FIELDS if s.group == group}
+            parts.append(yaml.safe_dump(chunk, sort_keys=False, default_flow_style=None, width=100))
+        for name in CONTENT_FIELDS:
+            parts.append(f"\n# --- {name.replace('_', ' ')}\n")
+            parts.append(yaml.safe_dump({name: data[name]}, sort_keys=False, default_flow_style=None, width=100))
+        return "".join(parts)
+
+    def fingerprint(self) -> str:
+        """A short stable hash of every value: the ruleset part of a run stamp."""
+        blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def changes(self, base: Ruleset | None = None) -> dict[str, Any]:
+        """Fields (and content lists) whose value differs from ``base`` (default: the defaults)."""
+        base = base or _default()
+        return {n: getattr(self, n) for n in (*SPECS, *CONTENT_FIELDS) if getattr(self, n) != getattr(base, n)}
+
+    # --- schema
+    @staticmethod
+    def schema() -> tuple[FieldSpec, ...]:
+        """Every tunable field with its kind, range, group and description."""
+        return FIELDS
+
+    @staticmethod
+    def variants() -> list[dict[str, Any]]:
+        """The named rule variants: where the rulebook reads two ways."""
+        default = _default()
+        return [
+            {
+                "name": s.name,
+                "choices": list(s.choices),
+                "default": getattr(default, s.name),
+                "description": s.description,
+            }
+            for s in FIELDS
+            if s.variant
+        ]
+
+    # --- derived numbers the engine reads
+    def department_levels(self, department: str) -> tuple[int, ...]:
+        return getattr(self, f"{department}_levels")
+
+    def upgrade_cost(self, nth: int) -> int:
+        """Capital cost of a player's ``nth`` upgrade (1-based), shared across departments."""
+        return self.upgrade_cost_first + (nth - 1) * self.upgrade_cost_step
+
+    def odds_for(self, pile: str) -> tuple[int, ...]:
+        for name, odds in self.pile_quality_odds:
+            if name == pile:
+                return odds
+        return self.quality_odds
+
+
+def _coerce_content(kind, items) -> tuple:
+    if items is None:
+        return ()
+    if not isinstance(items, (list, tuple)):
+        raise TypeError(f"expected a list, got {type(items).__name__}")
+    return tuple(x if isinstance(x, kind) else kind.from_data(dict(x)) for x in items)
+
+
+def _cross_checks(v: dict[str, Any]) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    if v["min_players"] > v["max_players"]:
+        problems.append(("min_players", "must not exceed max_players"))
+    if v["hot_zone_from"] >= v["crash_size"]:
+        problems.append(
+            ("hot_zone_from", f"Hot from {v['hot_zone_from']} cards is at or above the crash size {v['crash_size']}")
+        )
+    if v["mid_zone_from"] >= v["hot_zone_from"]:
+        problems.append(("mid_zone_from", f"Mid from {v['mid_zone_from']} cards must be below Hot ({v['hot_zone_from']})"))
+    problems += _check_bills(v["mash_bills"])
+    problems += _check_cards(v["demand_cards"], v["mash_bills"])
+    problems += _check_distilleries(v)
+    return problems
+
+
+def _check_unique(name: str, items) -> list[tuple[str, str]]:
+    seen, out = set(), []
+    for item in items:
+        if item.id in seen:
+            out.append((name, f"duplicate id {item.id!r}"))
+        seen.add(item.id)
+    return out
+
+
+def _check_bills(bills) -> list[tuple[str, str]]:
+    out = _check_unique("mash_bills", bills)
+    if not bills:
+        out.append(("mash_bills", "at least one mash bill is needed"))
+    for b in bills:
+        where = f"mash_bills[{b.id}]"
+        counts = b.counts
+        unknown = [k for k in counts if k not in RESOURCES]
+        if unknown:
+            out.append((where, f"unknown resource {unknown[0]!r}; resources are {list(RESOURCES)}"))
+            continue
+        if any(n < 0 for n in counts.values()):
+            out.append((where, "resource counts must not be negative"))
+        if counts.get("cask", 0) != 1:
+            out.append((where, f"every recipe needs exactly 1 cask, this one has {counts.get('cask', 0)}"))
+        if counts.get("corn", 0) < 1:
+            out.append((where, "every recipe needs at least 1 corn"))
+        if not any(counts.get(g, 0) for g in GRAINS):
+            out.append((where, "every recipe needs at least 1 grain (rye, wheat or barley)"))
+        out += _check_bill_tags(where, b, counts)
+        lo, hi = b.prime if len(b.prime) == 2 else (0, -1)
+        if len(b.prime) != 2 or lo < 0 or hi < lo:
+            out.append((where, f"prime window must be [first, last] with 0 <= first <= last, got {list(b.prime)}"))
+        if b.bonus_sales < 0:
+            out.append((where, "bonus_sales must not be negative"))
+    return out
+
+
+def _check_bill_tags(where: str, b: MashBill, counts: dict[str, int]) -> list[tuple[str, str]]:
+    out = []
+    if not b.tags:
+        out.append((where, "a bourbon carries one or more tags"))
+    for tag in b.tags:
+        if tag not in TAGS:
+            out.append((where, f"unknown tag {tag!r}" + _did_you_mean(tag, TAGS)))
+    needs = {"Rye": ("rye",), "Wheat": ("wheat",), "Four-Grain": ("corn", "rye", "wheat", "barley")}
+    for tag, grains in needs.items():
+        if tag in b.tags and not all(counts.get(g, 0) for g in grains):
+            out.append((where, f"tag {tag} needs {', '.join(grains)} in the recipe"))
+    return out
+
+
+def _check_cards(cards, bills) -> list[tuple[str, str]]:
+    out = _check_unique("demand_cards", cards)
+    if not any(c.is_open for c in cards):
+        out.append(("demand_cards", "the deck needs at least one 'any bourbon' card for the opening market"))
+    bill_tags = [set(b.tags) for b in bills]
+    for c in cards:
+        where = f"demand_cards[{c.id}]"
+        bad = [t for t in c.tags if t not in TAGS]
+        if bad:
+            out.append((where, f"unknown tag {bad[0]!r}" + _did_you_mean(bad[0], TAGS)))
+        elif c.tags and not any(set(c.tags) <= tags for tags in bill_tags):
+            out.append((where, f"no mash bill carries all of {list(c.tags)}, so no bourbon could fill it"))
+        if c.min_quality not in QUALITIES:
+            out.append((where, f"unknown quality {c.min_quality!r}; qualities are {list(QUALITIES)}"))
+        if c.min_age < 0:
+            out.append((where, "min_age must not be negative"))
+        if c.prestige < 0:
+            out.append((where, "prestige must not be negative"))
+    return out
+
+
+def _check_distilleries(v: dict[str, Any]) -> list[tuple[str, str]]:
+    out = _check_unique("distilleries", v["distilleries"])
+    if not v["distilleries"]:
+        out.append(("distilleries", "at least one distillery is needed"))
+    for d in v["distilleries"]:
+        where = f"distilleries[{d.id}]"
+        if v["start_capital"] + d.capital < 0:
+            out.append((where, f"starting Capital {v['start_capital']}{d.capital:+d} would be negative"))
+        for dept, level in d.levels:
+            if dept not in DEPARTMENTS:
+                out.append((where, f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)))
+            elif not 0 <= level < len(v[f"{dept}_levels"]):
+                out.append((where, f"{dept} starting level {level} is outside 0-{len(v[f'{dept}_levels']) - 1}"))
+        for dept, change in d.caps:
+            if dept not in DEPARTMENTS:
+                out.append((where, f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)))
+            elif v[f"{dept}_levels"][0] + change < 1:
+                out.append((where, f"{dept} cap change {change:+d} leaves less than 1 at Base"))
+        for dept, offered in d.ultimates:
+            if dept not in DEPARTMENTS:
+                out.append((where, f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)))
+                continue
+            for u in offered:
+                if u not in ULTIMATES[dept]:
+                    out.append((where, f"{u!r} is not a {dept} Ultimate" + _did_you_mean(u, ULTIMATES[dept])))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _default() -> Ruleset:
+    data_dir = resources.files("bourbon_lab.rules") / "data"
+    values = yaml.safe_load((data_dir / "ruleset.yaml").read_text(encoding="utf-8"))
+    for name, filename in _CONTENT_FILES.items():
+        values[name] = yaml.safe_load((data_dir / filename).read_text(encoding="utf-8"))[name]
+    return Ruleset(values)
