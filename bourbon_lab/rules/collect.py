@@ -172,14 +172,19 @@ def check_reroll(g, p, a: Action) -> str | None:
         if not g.selected:
             return "select the dice to reroll first"
     elif v == "trade":
-        if not p.has("triple_threat"):
-            return "trading dice needs the Triple Threat Ultimate"
-        if g.traded:
-            return "Triple Threat is once per Collect turn"
-        if len(g.selected) != g.rules.triple_threat_dice:
-            return f"select exactly {g.rules.triple_threat_dice} dice to return first"
-        if a.args[0] not in DIE_FACES:
-            return f"a die has the faces {', '.join(DIE_FACES)}"
+        return _check_trade(g, p, a)
+    return None
+
+
+def _check_trade(g, p, a: Action) -> str | None:
+    if not p.has("triple_threat"):
+        return "trading dice needs the Triple Threat Ultimate"
+    if g.traded:
+        return "Triple Threat is once per Collect turn"
+    if len(g.selected) != g.rules.triple_threat_dice:
+        return f"select exactly {g.rules.triple_threat_dice} dice to return first"
+    if a.args[0] not in DIE_FACES:
+        return f"a die has the faces {', '.join(DIE_FACES)}"
     return None
 
 

@@ -181,7 +181,5 @@ class Distillery:
             capital=int(d.get("capital", 0)),
             levels=tuple((k, int(v)) for k, v in dict(d.get("levels") or {}).items()),
             caps=tuple((k, int(v)) for k, v in dict(d.get("caps") or {}).items()),
-            ultimates=tuple(
-                (k, tuple(v or ())) for k, v in dict(d.get("ultimates") or {}).items()
-            ),
+            ultimates=tuple((k, tuple(v or ())) for k, v in dict(d.get("ultimates") or {}).items()),
         )

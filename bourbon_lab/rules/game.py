@@ -12,13 +12,13 @@ from typing import Any
 
 from . import ageing, collect, market, play
 from .actions import Action
-from .content import DEPARTMENTS, QUALITIES
+from .content import DEPARTMENTS
 from .departments import number
 from .errors import BourbonLabError, IllegalAction
 from .events import Event
 from .ruleset import Ruleset
 from .scoring import score_table
-from .state import OrderCard, PlayerState, base_id
+from .state import OrderCard, PlayerState
 from .supply import Deck, ResourcePiles, make_streams, restore_stream, stream_state
 
 SNAPSHOT_VERSION = 1
@@ -33,14 +33,32 @@ STEP_NAMES = {
     "climate": "naming the Climate Controlled barrel",
     "over": "game over",
 }
+# The step protocol: each decision point (step) names three functions of (game, player[, action]):
+# candidates -> actions worth listing, check -> why an action breaks a rule (None if legal),
+# apply -> its effect. legal_actions() is the candidates that pass check; apply() checks first.
 # step -> (candidates, check, apply, verbs)
 _STEPS = {
     "pick": (market.pick_candidates, market.check_pick, market.apply_pick, {"pick"}),
-    "bills": (collect.bills_candidates, collect.check_bills, collect.apply_bills, {"keep_bill", "return_bills", "draw_bills", "skip_bills"}),
+    "bills": (
+        collect.bills_candidates,
+        collect.check_bills,
+        collect.apply_bills,
+        {"keep_bill", "return_bills", "draw_bills", "skip_bills"},
+    ),
     "keep": (collect.keep_candidates, collect.check_keep, collect.apply_keep, {"keep_die", "roll"}),
-    "reroll": (collect.reroll_candidates, collect.check_reroll, collect.apply_reroll, {"select", "reroll", "trade", "stop_rolling"}),
+    "reroll": (
+        collect.reroll_candidates,
+        collect.check_reroll,
+        collect.apply_reroll,
+        {"select", "reroll", "trade", "stop_rolling"},
+    ),
     "claim": (collect.claim_candidates, collect.check_claim, collect.apply_claim, {"claim", "pass_dice"}),
-    "turn": (play.candidates, play.check, play.apply, {"stage", "unstage", "make", "sell", "upgrade", "sort", "end_turn"}),
+    "turn": (
+        play.candidates,
+        play.check,
+        play.apply,
+        {"stage", "unstage", "make", "sell", "upgrade", "sort", "end_turn"},
+    ),
     "climate": (ageing.candidates, ageing.check, ageing.apply, {"climate"}),
 }
 _VERB_STEP = {v: step for step, (*_, verbs) in _STEPS.items() for v in verbs}
@@ -356,12 +374,3 @@ def _choose_distilleries(rules: Ruleset, players: int, distilleries) -> list[str
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise SetupError(f"distilleries: unknown distillery {d!r}{hint}; known: {', '.join(known)}")
     return chosen
-
-
-def describe_card(rules: Ruleset, card_id: str) -> str:
-    card = rules.cards_by_id[base_id(card_id)]
-    return f"{card_id} {card.name} ({card.requirement_text()}, {card.prestige} Prestige)"
-
-
-def quality_name(q: int) -> str:
-    return QUALITIES[q]

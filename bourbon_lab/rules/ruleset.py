@@ -252,7 +252,9 @@ def _cross_checks(v: dict[str, Any]) -> list[tuple[str, str]]:
             ("hot_zone_from", f"Hot from {v['hot_zone_from']} cards is at or above the crash size {v['crash_size']}")
         )
     if v["mid_zone_from"] >= v["hot_zone_from"]:
-        problems.append(("mid_zone_from", f"Mid from {v['mid_zone_from']} cards must be below Hot ({v['hot_zone_from']})"))
+        problems.append(
+            ("mid_zone_from", f"Mid from {v['mid_zone_from']} cards must be below Hot ({v['hot_zone_from']})")
+        )
     problems += _check_bills(v["mash_bills"])
     problems += _check_cards(v["demand_cards"], v["mash_bills"])
     problems += _check_distilleries(v)
@@ -339,23 +341,38 @@ def _check_distilleries(v: dict[str, Any]) -> list[tuple[str, str]]:
         where = f"distilleries[{d.id}]"
         if v["start_capital"] + d.capital < 0:
             out.append((where, f"starting Capital {v['start_capital']}{d.capital:+d} would be negative"))
-        for dept, level in d.levels:
-            if dept not in DEPARTMENTS:
-                out.append((where, f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)))
-            elif not 0 <= level < len(v[f"{dept}_levels"]):
-                out.append((where, f"{dept} starting level {level} is outside 0-{len(v[f'{dept}_levels']) - 1}"))
-        for dept, change in d.caps:
-            if dept not in DEPARTMENTS:
-                out.append((where, f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)))
-            elif v[f"{dept}_levels"][0] + change < 1:
-                out.append((where, f"{dept} cap change {change:+d} leaves less than 1 at Base"))
-        for dept, offered in d.ultimates:
-            if dept not in DEPARTMENTS:
-                out.append((where, f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)))
-                continue
-            for u in offered:
-                if u not in ULTIMATES[dept]:
-                    out.append((where, f"{u!r} is not a {dept} Ultimate" + _did_you_mean(u, ULTIMATES[dept])))
+        out += [(where, why) for why in _distillery_departments(v, d)]
+    return out
+
+
+def _unknown_department(dept: str) -> str | None:
+    if dept in DEPARTMENTS:
+        return None
+    return f"unknown department {dept!r}" + _did_you_mean(dept, DEPARTMENTS)
+
+
+def _distillery_departments(v: dict[str, Any], d: Distillery) -> list[str]:
+    out = []
+    for dept, level in d.levels:
+        why = _unknown_department(dept)
+        if why is None and not 0 <= level < len(v[f"{dept}_levels"]):
+            why = f"{dept} starting level {level} is outside 0-{len(v[f'{dept}_levels']) - 1}"
+        out += [why] if why else []
+    for dept, change in d.caps:
+        why = _unknown_department(dept)
+        if why is None and v[f"{dept}_levels"][0] + change < 1:
+            why = f"{dept} cap change {change:+d} leaves less than 1 at Base"
+        out += [why] if why else []
+    for dept, offered in d.ultimates:
+        why = _unknown_department(dept)
+        if why:
+            out.append(why)
+            continue
+        out += [
+            f"{u!r} is not a {dept} Ultimate" + _did_you_mean(u, ULTIMATES[dept])
+            for u in offered
+            if u not in ULTIMATES[dept]
+        ]
     return out
 
 

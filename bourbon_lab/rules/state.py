@@ -24,7 +24,19 @@ def base_id(instance_id: str) -> str:
 class Barrel:
     """A mash bill in the rickhouse: resting while its recipe is staged, then built and ageing."""
 
-    __slots__ = ("id", "bill", "staged", "wild", "built", "age", "quality", "sales_left", "sold_round", "sold_count", "matured")
+    __slots__ = (
+        "id",
+        "bill",
+        "staged",
+        "wild",
+        "built",
+        "age",
+        "quality",
+        "sales_left",
+        "sold_round",
+        "sold_count",
+        "matured",
+    )
 
     def __init__(self, id: str, bill: str):
         self.id = id

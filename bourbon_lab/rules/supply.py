@@ -26,17 +26,20 @@ def make_streams(seed: int) -> dict[str, random.Random]:
 
 
 def stream_state(rng: random.Random) -> list:
+    """A generator's state as JSON-safe data, so snapshots carry their randomness."""
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
 def restore_stream(data: list) -> random.Random:
+    """Inverse of ``stream_state``."""
     rng = random.Random()
     rng.setstate((data[0], tuple(data[1]), data[2]))
     return rng
 
 
 def roll(rng: random.Random, n: int) -> list[str]:
+    """Faces of ``n`` six-sided resource dice (cask, corn, rye, wheat, barley, anything)."""
     return [DIE_FACES[rng.randrange(6)] for _ in range(n)]
 
 

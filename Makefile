@@ -1,0 +1,23 @@
+# bourbon_lab: `make lab` opens the notebooks, `make test` runs every check. Both set up .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: lab test bench
+
+$(VENV)/.installed-%: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[$*]"
+	touch $@
+
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter lab notebooks/
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest -n 2
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/bench_rules.py
