@@ -15,6 +15,18 @@ from .rules import (
 
 __version__ = "0.1.0"
 
+_LAZY = {"simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "SimulationError"}
+
+
+def __getattr__(name):
+    """Load the simulation layer (and polars) only when it is first used."""
+    if name in _LAZY:
+        from . import sim
+
+        return getattr(sim, name)
+    raise AttributeError(f"module 'bourbon_lab' has no attribute {name!r}")
+
+
 __all__ = [
     "Action",
     "ActionParseError",
@@ -26,4 +38,5 @@ __all__ = [
     "RulesetError",
     "SetupError",
     "new_game",
+    *sorted(_LAZY),
 ]

@@ -7,6 +7,7 @@ These are plain frozen values built from the YAML files in ``data/``; the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 QUALITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
 """Quality tiers, worst to best (book: grey → green → blue → purple → orange)."""
@@ -60,11 +61,11 @@ class MashBill:
     prime: tuple[int, int]
     bonus_sales: int = 0
 
-    @property
+    @cached_property
     def counts(self) -> dict[str, int]:
         return dict(self.recipe)
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(n for _, n in self.recipe)
 

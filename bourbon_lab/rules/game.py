@@ -16,6 +16,7 @@ from .content import DEPARTMENTS
 from .departments import number
 from .errors import BourbonLabError, IllegalAction
 from .events import Event
+from .observation import PlayerView
 from .ruleset import Ruleset
 from .scoring import score_table
 from .state import OrderCard, PlayerState
@@ -335,6 +336,10 @@ class Game:
         return g
 
     # --- what a player may see
+
+    def observe(self, player: int) -> PlayerView:
+        """A live, cheap window for bots showing only what ``player`` may see (see ``observation``)."""
+        return PlayerView(self, player)
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: no pile order or quality, no deck order, others' loose cards by type only."""

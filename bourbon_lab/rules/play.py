@@ -16,7 +16,8 @@ AGE_BANDS = ("younger", "prime", "older")
 
 
 def bill_of(g, barrel: Barrel):
-    return g.rules.bills_by_id[base_id(barrel.bill)]
+    bills = g.rules.bills_by_id
+    return bills.get(barrel.bill) or bills[base_id(barrel.bill)]
 
 
 def wild_slots(g, p) -> int:
@@ -28,8 +29,10 @@ def accepts(g, p, barrel: Barrel, kind: str) -> bool:
     bill = bill_of(g, barrel)
     if len(barrel.staged) + len(barrel.wild) >= bill.size:
         return False
-    own = sum(1 for c in barrel.staged if c.kind == kind)
-    return own < bill.counts.get(kind, 0) or len(barrel.wild) < wild_slots(g, p)
+    need = bill.counts.get(kind, 0)
+    if need and sum(1 for c in barrel.staged if c.kind == kind) < need:
+        return True
+    return len(barrel.wild) < wild_slots(g, p)
 
 
 def is_fully_staged(g, barrel: Barrel) -> bool:

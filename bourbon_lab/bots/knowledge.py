@@ -1,0 +1,113 @@
+"""What a sensible player works out from their view: missing grain, sale options, a barrel's prospects."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..rules import Action
+from ..rules.content import RESOURCES
+from ..rules.state import base_id
+
+
+def bill(view, barrel):
+    """The mash bill a barrel was built from (later copies share the printed bill)."""
+    bills = view.rules.bills_by_id
+    return bills.get(barrel.bill) or bills[base_id(barrel.bill)]
+
+
+def missing(view, barrel) -> Counter:
+    """Cards a resting barrel still needs, by type."""
+    need = Counter(bill(view, barrel).counts)
+    for c in barrel.staged:
+        need[c.kind] -= 1
+    return +need
+
+
+def needs(view) -> Counter:
+    """Types my resting barrels still need beyond what my warehouse already holds."""
+    total = Counter()
+    for b in view.me.barrels:
+        if not b.built:
+            total += missing(view, b)
+    total.subtract(Counter(c.kind for c in view.me.warehouse))
+    return +total
+
+
+def band(view, barrel, age: int | None = None) -> int:
+    """0 younger, 1 prime, 2 older (for ``age`` if given)."""
+    lo, hi = bill(view, barrel).prime
+    a = barrel.age if age is None else age
+    return 0 if a < lo else (1 if a <= hi else 2)
+
+
+def value(view, barrel, age: int | None = None) -> int:
+    """Age value of a built barrel now (or at ``age``), before the zone multiplier."""
+    return view.rules.age_values[barrel.quality][band(view, barrel, age)]
+
+
+@dataclass
+class SaleOption:
+    """One legal sale and what it brings now."""
+
+    action: Action
+    barrel: object
+    capital: int
+    completes: bool
+    prestige: int
+    gated: bool
+    private: bool
+
+    @property
+    def gain(self) -> int:
+        return self.capital + (self.prestige if self.completes else 0)
+
+
+def sale_options(view, legal: list[Action]) -> list[SaleOption]:
+    """Every legal sale with the Capital it pays now and whether it finishes the order."""
+    out = []
+    mult = view.multiplier
+    me = view.me
+    for a in legal:
+        if a.verb != "sell":
+            continue
+        barrel = me.barrel(a.args[0])
+        if a.args[1] == "private":
+            order = me.private
+        else:
+            order = next(c for c in view.table if c.id == a.args[1])
+        card = view.rules.cards_by_id[base_id(order.id)]
+        out.append(
+            SaleOption(
+                action=a,
+                barrel=barrel,
+                capital=value(view, barrel) * mult,
+                completes=order.open_slots == 1,
+                prestige=card.prestige,
+                gated=not card.is_open,
+                private=a.args[1] == "private",
+            )
+        )
+    return out
+
+
+def resource_score(kind: str, want: Counter) -> float:
+    """How much a card of ``kind`` helps: needed types first, cask and corn are always useful."""
+    return want.get(kind, 0) * 10 + (1 if kind in ("cask", "corn") else 0)
+
+
+def most_needed(want: Counter) -> str:
+    """The resource type most wanted (corn when nothing is)."""
+    if want:
+        return max(RESOURCES, key=lambda k: (want.get(k, 0), -RESOURCES.index(k)))
+    return "corn"
+
+
+def demanded_tags(view) -> Counter:
+    """Tags asked for by gated cards on the table (weighted by Prestige)."""
+    tags = Counter()
+    for order in view.table:
+        card = view.rules.cards_by_id[base_id(order.id)]
+        for t in card.tags:
+            tags[t] += card.prestige
+    return tags

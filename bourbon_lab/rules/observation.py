@@ -1,0 +1,105 @@
+"""A player's window on a live game, for bots: cheap to make, and it shows only what that player may see.
+
+``game.view(p)`` is the same information as a JSON-safe dict; this object reads the live
+state instead of copying it, so a bot can ask many small questions per decision. Hidden
+information (pile order and qualities, deck order, others' loose cards) is reachable only
+through ``determinise``, which replaces it with a random guess consistent with what the
+player knows — the basis of determinised search.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .market import zone_index
+from .state import ResourceCard
+
+
+class PublicPlayer:
+    """Another player as seen across the table: no loose-card qualities."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, p):
+        self._p = p
+
+    seat = property(lambda self: self._p.seat)
+    distillery = property(lambda self: self._p.distillery)
+    capital = property(lambda self: self._p.capital)
+    levels = property(lambda self: dict(self._p.levels))
+    ultimates = property(lambda self: dict(self._p.ultimates))
+    barrels = property(lambda self: self._p.barrels)
+    orders = property(lambda self: len(self._p.completed))
+    prestige = property(lambda self: self._p.prestige_from_orders)
+    warehouse_kinds = property(lambda self: [c.kind for c in self._p.warehouse])
+
+
+class PlayerView:
+    """What ``player`` may see of ``game`` right now."""
+
+    __slots__ = ("_g", "player")
+
+    def __init__(self, game, player: int):
+        self._g = game
+        self.player = player
+
+    rules = property(lambda self: self._g.rules)
+    round = property(lambda self: self._g.round)
+    phase = property(lambda self: self._g.phase)
+    step = property(lambda self: self._g.step)
+    n = property(lambda self: self._g.n)
+    order = property(lambda self: list(self._g.order))
+    table = property(lambda self: self._g.table)
+    zone_index = property(lambda self: zone_index(self._g.rules, len(self._g.table)))
+    multiplier = property(lambda self: self._g.multiplier)
+    end_triggered = property(lambda self: self._g.end_triggered)
+
+    @property
+    def me(self):
+        """The viewer's own full state (their warehouse qualities included)."""
+        return self._g.players[self.player]
+
+    @property
+    def others(self) -> list[PublicPlayer]:
+        return [PublicPlayer(p) for p in self._g.players if p.seat != self.player]
+
+    def number(self, department: str) -> int:
+        return self._g.number(self.player, department)
+
+    def _mine(self, value, empty):
+        return value if self._g.current_player == self.player else empty
+
+    dice = property(lambda self: list(self._g.dice))
+    selected = property(lambda self: list(self._g.selected))
+    inherited = property(lambda self: list(self._g.passed))
+    kept = property(lambda self: list(self._g.kept))
+    rerolls_left = property(lambda self: self._mine(self._g.rerolls_left, 0))
+    revealed_bills = property(lambda self: self._mine(list(self._g.revealed_bills), []))
+    demand_reveal = property(lambda self: self._mine(list(self._g.demand_reveal), []))
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._g.view(self.player)
+
+    def determinise(self, rng: random.Random):
+        """A copy of the game where everything this player cannot see is re-dealt at random."""
+        g = self._g.clone()
+        hidden: dict[str, list[tuple[list, int]]] = {}
+        for kind, pile in g.piles.piles.items():
+            hidden.setdefault(kind, []).extend((pile, i) for i in range(len(pile)))
+        for p in g.players:
+            if p.seat != self.player:
+                for i, c in enumerate(p.warehouse):
+                    hidden.setdefault(c.kind, []).append((p.warehouse, i))
+        for kind, places in hidden.items():
+            qualities = [where[i].quality for where, i in places]
+            rng.shuffle(qualities)
+            for (where, i), q in zip(places, qualities):
+                where[i] = ResourceCard(where[i].id, kind, q)
+        for pile in g.piles.piles.values():
+            rng.shuffle(pile)
+        rng.shuffle(g.demand.cards)
+        rng.shuffle(g.bills.cards)
+        for name in g.rngs:
+            g.rngs[name] = random.Random(rng.getrandbits(64))
+        return g

@@ -1,0 +1,272 @@
+"""Batch simulation: many bot games into polars tables, on local processes or a Dask cluster.
+
+Games are cut into chunks; a chunk is a plain picklable task (ruleset, seeds, bot names), so
+the same function runs in this process, in a process pool or on Dask workers, and the tables
+come out identical whichever ran them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import traceback
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from .. import __version__
+from ..bots.base import check_bot, make_bot
+from ..rules import BourbonLabError, Ruleset, new_game
+from . import tables
+
+
+class SimulationError(BourbonLabError, ValueError):
+    """A simulation request that cannot start (bad counts, bots, players)."""
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: everything needed to reproduce it exactly."""
+
+    index: int
+    seed: int
+    seat_of: tuple[int, ...]
+    bots: tuple[str, ...]
+    distilleries: tuple[str, ...] | None
+
+
+@dataclass
+class Failure:
+    """A game that raised: what reproduces it."""
+
+    game: int
+    seed: int
+    bots: list[str]
+    actions: list[str]
+    error: str
+
+    def __str__(self) -> str:
+        n = len(self.actions)
+        return f"game {self.game} (seed {self.seed}, bots {self.bots}) failed after {n} actions: {self.error}"
+
+
+@dataclass
+class SimResult:
+    """The three tables, the run stamp that reproduces them, and any failed games."""
+
+    games: pl.DataFrame
+    players: pl.DataFrame
+    events: pl.DataFrame
+    stamp: dict[str, Any]
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def run_id(self) -> str:
+        return self.stamp["run_id"]
+
+    def summary(self) -> str:
+        from .stats import summary_text
+
+        return summary_text(self)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: stable, and distinct runs don't share games."""
+    digest = hashlib.sha256(f"bourbon_lab.sim:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def play_one(rules: Ruleset, task: GameTask):
+    """Play one game with its bots through the public step API (trusted path)."""
+    n = len(task.bots)
+    dist = None
+    if task.distilleries is not None:
+        dist = [None] * n
+        for player, seat in enumerate(task.seat_of):
+            dist[seat] = task.distilleries[player]
+    g = new_game(rules, players=n, seed=task.seed, distilleries=dist)
+    by_seat = [None] * n
+    for player, seat in enumerate(task.seat_of):
+        by_seat[seat] = make_bot(task.bots[player], seed=task.seed * 31 + player)
+    try:
+        while not g.is_over:
+            seat = g.current_player
+            action = by_seat[seat].choose(g.observe(seat), g.legal_actions())
+            g.apply(action, check=False)
+    except Exception as exc:
+        exc.bourbon_actions = list(g.actions)
+        raise
+    return g
+
+
+def run_chunk(rules: Ruleset, tasks: list[GameTask]) -> tuple[list, list, list, list]:
+    """Play a chunk of games; a game that raises becomes a failure record, the rest are kept."""
+    games, players, events, failures = [], [], [], []
+    for task in tasks:
+        try:
+            g = play_one(rules, task)
+        except Exception as exc:
+            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            failures.append(Failure(task.index, task.seed, list(task.bots), getattr(exc, "bourbon_actions", []), error))
+            games.append(tables.failed_game_row(task.index, task.seed, len(task.bots), error))
+            continue
+        grow, prows, ecols = tables.game_rows(g, task.index, list(task.seat_of), list(task.bots))
+        games.append(grow)
+        players.extend(prows)
+        events.append(ecols)
+    return games, players, events, failures
+
+
+def make_tasks(players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, distilleries):
+    """One task per game; with ``rotate_seats`` player ``p`` sits at seat ``(p + game) % players``."""
+    tasks = []
+    for i in range(games):
+        shift = i % players if rotate_seats else 0
+        seat_of = tuple((p + shift) % players for p in range(players))
+        tasks.append(GameTask(i, game_seed(seed, i), seat_of, tuple(bots), distilleries))
+    return tasks
+
+
+def validate(rules, players, games, bots, distilleries) -> list[str]:
+    """Refuse a bad request before any game starts; returns the bot list, one per player."""
+    if not isinstance(rules, Ruleset):
+        raise SimulationError(f"rules must be a Ruleset, got {type(rules).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise SimulationError(f"players: {players!r} is outside 2-6")
+    if not rules.min_players <= players <= rules.max_players:
+        raise SimulationError(f"players: {players} is outside this ruleset's {rules.min_players}-{rules.max_players}")
+    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
+        raise SimulationError(f"games: {games!r} must be a whole number above 0")
+    bots = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(bots) != players:
+        raise SimulationError(f"bots: {len(bots)} given for {players} players (give one per player, or one name)")
+    for b in bots:
+        check_bot(b)
+    if distilleries is not None:
+        _validate_distilleries(rules, players, distilleries)
+    return bots
+
+
+def _validate_distilleries(rules, players: int, distilleries) -> None:
+    if len(distilleries) != players:
+        raise SimulationError(f"distilleries: {len(distilleries)} given for {players} players")
+    for d in distilleries:
+        if d not in rules.distilleries_by_id:
+            known = ", ".join(rules.distilleries_by_id)
+            raise SimulationError(f"distilleries: unknown distillery {d!r}; known: {known}")
+
+
+def run_stamp(rules: Ruleset, players: int, games: int, bots, seed: int, rotate_seats: bool, distilleries) -> dict:
+    """What identifies a run: same stamp, same tables."""
+    stamp = {
+        "ruleset": rules.fingerprint(),
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "bots": list(bots),
+        "distilleries": list(distilleries) if distilleries else None,
+        "rotate_seats": rotate_seats,
+        "version": __version__,
+    }
+    blob = repr(sorted(stamp.items())).encode()
+    stamp["run_id"] = hashlib.sha256(blob).hexdigest()[:12]
+    return stamp
+
+
+def simulate(
+    rules: Ruleset,
+    players: int = 4,
+    games: int = 100,
+    bots="heuristic",
+    seed: int = 0,
+    workers: int | None = None,
+    executor=None,
+    rotate_seats: bool = True,
+    distilleries=None,
+    progress: bool | None = None,
+) -> SimResult:
+    """Play ``games`` bot games and return the ``games``, ``players`` and ``events`` tables.
+
+    Parameters
+    ----------
+    rules : Ruleset
+        The rules every game uses.
+    players : int
+        2-6.
+    games : int
+        How many games, above 0.
+    bots : str or list of str
+        One bot name per player (or one name for all), e.g. ``["heuristic", "random"]``.
+    seed : int
+        The run's seed; game ``i`` uses ``game_seed(seed, i)``.
+    workers : int, optional
+        Local processes (default: one per CPU; 1 = in this process).
+    executor : dask.distributed.Client, optional
+        Run on this cluster instead (any object with ``submit`` works).
+    rotate_seats : bool
+        Move every player one seat on per game, so seat advantage averages out.
+    distilleries : str or list of str, optional
+        One distillery per player (they move with their player).
+    progress : bool, optional
+        A tqdm bar (a widget in Jupyter) when the run takes over a second; None = auto.
+    """
+    if isinstance(distilleries, str):
+        distilleries = [distilleries] * players if isinstance(players, int) else distilleries
+    bots = validate(rules, players, games, bots, distilleries)
+    dist = tuple(distilleries) if distilleries is not None else None
+    tasks = make_tasks(players, games, bots, seed, rotate_seats, dist)
+    chunks = _chunk(tasks, workers, executor)
+    parts = _execute(rules, chunks, workers, executor, progress, games)
+    g_rows, p_rows, e_cols, failures = [], [], [], []
+    for gr, pr, ec, fl in parts:
+        g_rows += gr
+        p_rows += pr
+        e_cols += ec
+        failures += fl
+    games_df, players_df, events_df = tables.to_frames(g_rows, p_rows, e_cols)
+    stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
+    return SimResult(games_df, players_df, events_df, stamp, sorted(failures, key=lambda f: f.game))
+
+
+def _chunk(tasks: list[GameTask], workers, executor) -> list[list[GameTask]]:
+    n = len(tasks)
+    lanes = 8 if executor is not None else max(1, workers or os.cpu_count() or 1)
+    size = max(1, min(50, -(-n // (lanes * 4))))
+    return [tasks[i : i + size] for i in range(0, n, size)]
+
+
+def _execute(rules, chunks, workers, executor, progress, total):
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=total, unit="game", disable=progress is False, delay=0 if progress else 1.0, leave=False)
+    results = []
+    try:
+        if executor is not None:
+            extra = {"pure": False} if hasattr(executor, "gather") else {}
+            futures = [executor.submit(run_chunk, rules, c, **extra) for c in chunks]
+            for fut in _dask_as_completed(futures):
+                results.append(fut.result())
+                bar.update(len(results[-1][0]))
+        elif (workers or os.cpu_count() or 1) <= 1 or len(chunks) == 1:
+            for c in chunks:
+                results.append(run_chunk(rules, c))
+                bar.update(len(c))
+        else:
+            with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+                futures = [pool.submit(run_chunk, rules, c) for c in chunks]
+                for fut in as_completed(futures):
+                    results.append(fut.result())
+                    bar.update(len(results[-1][0]))
+    finally:
+        bar.close()
+    return results
+
+
+def _dask_as_completed(futures):
+    try:
+        from dask.distributed import as_completed as dask_as_completed
+    except ImportError:  # an executor that is not Dask: wait in order
+        return futures
+    return dask_as_completed(futures)
