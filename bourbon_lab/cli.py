@@ -69,6 +69,43 @@ def _cmd_rules(args) -> int:
     return 0
 
 
+def _cmd_simulate(args) -> int:
+    from pathlib import Path
+
+    from .sim import simulate
+
+    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+    bots = args.bots.split(",")
+    result = simulate(
+        rules,
+        players=args.players,
+        games=args.games,
+        bots=bots if len(bots) > 1 else bots[0],
+        seed=args.seed,
+        workers=args.workers,
+    )
+    print(result.summary())
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        for name in ("games", "players", "events"):
+            getattr(result, name).write_parquet(out / f"{name}.parquet")
+        (out / "stamp.json").write_text(__import__("json").dumps(result.stamp, indent=2))
+        print(f"wrote {out}/games.parquet, players.parquet, events.parquet, stamp.json")
+    return 1 if result.failures else 0
+
+
+def _cmd_ladder(args) -> int:
+    from .sim.ladder import ladder, ladder_text
+
+    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+    table = ladder(
+        rules, args.bots.split(","), players=args.players, games=args.games, seed=args.seed, workers=args.workers
+    )
+    print(ladder_text(table))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, one sub-command per job."""
     parser = argparse.ArgumentParser(prog="bourbon-lab", description="A design lab for Bourbonomics.")
@@ -77,7 +114,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
     p.add_argument("--all", action="store_true", help="also print every tunable field by group")
     p.set_defaults(func=_cmd_rules)
+
+    p = sub.add_parser("simulate", help="play bot games and print a summary (optionally write Parquet)")
+    _common(p, players=4, games=1000, bots="heuristic")
+    p.add_argument("--out", help="a folder for games/players/events .parquet and the run stamp")
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("ladder", help="every pair of bots head to head: win rates with 95 %% CIs")
+    _common(p, players=2, games=100, bots="random,greedy,rush,prime,hot,specialist,search")
+    p.set_defaults(func=_cmd_ladder)
     return parser
+
+
+def _common(p, players: int, games: int, bots: str) -> None:
+    p.add_argument("--players", type=int, default=players, help=f"players per game, 2-6 (default {players})")
+    p.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
+    p.add_argument("--bots", default=bots, help=f"comma-separated bot names (default {bots})")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: one per CPU)")
+    p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
 
 
 def main(argv: list[str] | None = None) -> int:
