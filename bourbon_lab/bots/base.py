@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import inspect
 import random
 
 from ..rules import Action, BourbonLabError
@@ -46,22 +47,34 @@ def bot_names() -> list[str]:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
     """``"search:budget=64"`` -> ("search", {"budget": 64})."""
+    if not isinstance(spec, str):
+        raise UnknownBot(f"bots: a bot is named by text like 'heuristic' or 'search:budget=16', got {spec!r}")
     name, _, rest = spec.partition(":")
     params = {}
     for part in filter(None, rest.split(",")):
         key, _, value = part.partition("=")
-        params[key.strip()] = int(value)
+        try:
+            params[key.strip()] = int(value)
+        except ValueError:
+            raise UnknownBot(f"bots: {spec!r}: parameter {key.strip()!r} needs a whole number, got {value!r}") from None
     return name.strip(), params
 
 
 def check_bot(spec: str) -> None:
     """Raise ``UnknownBot`` naming the bot (with a hint) before any game starts."""
-    name, _ = parse_spec(spec)
+    name, params = parse_spec(spec)
     names = bot_names()
     if name not in names:
         close = difflib.get_close_matches(name, names, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise UnknownBot(f"bots: unknown bot {name!r}{hint}; known bots: {', '.join(names)}")
+    accepted = [p for p in inspect.signature(REGISTRY[name].__init__).parameters if p not in ("self", "seed")]
+    for key in params:
+        if key not in accepted:
+            close = difflib.get_close_matches(key, accepted, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            takes = ", ".join(accepted) or "no parameters"
+            raise UnknownBot(f"bots: {spec!r}: unknown parameter {key!r}{hint}; {name} takes {takes}")
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:

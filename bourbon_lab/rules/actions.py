@@ -31,18 +31,24 @@ GRAMMAR: dict[str, tuple[str, str]] = {
     "reroll": (r"reroll", "reroll"),
     "trade": (rf"trade -> {_ID}", "trade -> {0}"),
     "stop_rolling": (r"stop rolling", "stop rolling"),
-    "claim": (rf"claim {_ID}(?: -> {_ID})?", "claim {0} -> {1}"),
+    "claim": (r"claim (?:(any) -> ([A-Za-z_]\w*)|((?!any\b)[A-Za-z_]\w*))", "claim {0}"),
     "pass_dice": (r"pass dice", "pass dice"),
     "stage": (rf"stage {_ID} -> {_ID}", "stage {0} -> {1}"),
     "unstage": (rf"unstage {_ID}", "unstage {0}"),
     "make": (rf"make {_ID}", "make {0}"),
     "sell": (rf"sell {_ID} -> {_ID}", "sell {0} -> {1}"),
-    "upgrade": (rf"upgrade {_ID}(?: -> {_ID}(?: {_ID})?)?", "upgrade {0} -> {1} {2}"),
+    "upgrade": (rf"upgrade {_ID}(?: -> {_ID}(?: {_ID})?)?", "upgrade {0}"),
     "sort": (rf"sort {_ID}", "sort {0}"),
     "end_turn": (r"end turn", "end turn"),
     "climate": (rf"climate {_ID}", "climate {0}"),
 }
 _COMPILED = {verb: re.compile(pat + r"\Z") for verb, (pat, _) in GRAMMAR.items()}
+_ARITY = {verb: (fmt.count("{"), fmt.count("{")) for verb, (_, fmt) in GRAMMAR.items()}
+_ARITY.update(claim=(2, 2), upgrade=(1, 3))
+EXAMPLES = {
+    "claim": "claim rye | claim any -> corn",
+    "upgrade": "upgrade warehouse | upgrade rickhouse -> mega_expansion | upgrade supply -> prospector rye",
+}
 _WORDS = {verb: pat.split(" ")[0] for verb, (pat, _) in GRAMMAR.items()}
 
 
@@ -52,6 +58,17 @@ class Action:
 
     verb: str
     args: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.verb not in GRAMMAR:
+            raise ActionParseError(f"unknown action verb {self.verb!r}; verbs are {', '.join(GRAMMAR)}")
+        lo, hi = _ARITY[self.verb]
+        if not isinstance(self.args, tuple) or not lo <= len(self.args) <= hi:
+            raise ActionParseError(f"{self.verb!r} takes {lo}-{hi} operands, got {self.args!r}")
+        if not all(isinstance(a, str) and a for a in self.args):
+            raise ActionParseError(f"operands of {self.verb!r} are non-empty texts, got {self.args!r}")
+        if self.verb == "claim" and self.args[0] not in ("any", self.args[1]):
+            raise ActionParseError(f"a {self.args[0]} die claims from the {self.args[0]} pile, not {self.args[1]!r}")
 
     def __str__(self) -> str:
         v, a = self.verb, self.args
@@ -76,10 +93,14 @@ class Action:
             m = rx.match(clean)
             if m:
                 args = tuple(g for g in m.groups() if g is not None)
-                if verb == "claim":
-                    args = (args[0], args[0]) if len(args) == 1 else args
+                if verb == "claim" and len(args) == 1:
+                    args = (args[0], args[0])
                 return cls(verb, args)
         first = clean.split(" ")[0] if clean else ""
-        forms = [GRAMMAR[v][1].replace("{0}", "X").replace("{1}", "Y") for v in GRAMMAR if _WORDS[v] == first]
+        forms = [
+            EXAMPLES.get(v) or GRAMMAR[v][1].replace("{0}", "X").replace("{1}", "Y")
+            for v in GRAMMAR
+            if _WORDS[v] == first
+        ]
         hint = f"; '{first}' takes the form: {' | '.join(forms)}" if forms else ""
         raise ActionParseError(f"cannot read action {text!r}{hint}")

@@ -240,9 +240,10 @@ def check_claim(g, p, a: Action) -> str | None:
 
 
 def draw_resource(g, p, pile: str, how: str) -> None:
-    """Draw into the warehouse; Prospector draws more from its pile and keeps the best."""
+    """Draw into the warehouse; a claim from the Prospector's pile draws more and keeps the best."""
     rng = g.rngs["piles"]
-    draws = g.rules.prospector_draws if p.prospector_pile == pile and p.has("prospector") else 1
+    prospecting = how.startswith("claim") and p.prospector_pile == pile and p.has("prospector")
+    draws = g.rules.prospector_draws if prospecting else 1
     cards = []
     for _ in range(draws):
         card, note = g.piles.draw(pile, rng)

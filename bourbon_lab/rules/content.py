@@ -69,6 +69,10 @@ class MashBill:
     def size(self) -> int:
         return sum(n for _, n in self.recipe)
 
+    @cached_property
+    def tagset(self) -> frozenset[str]:
+        return frozenset(self.tags)
+
     def to_data(self) -> dict:
         return {
             "id": self.id,
@@ -102,6 +106,14 @@ class DemandCard:
     min_age: int = 0
     min_quality: str = "Common"
     prestige: int = 1
+
+    @cached_property
+    def tagset(self) -> frozenset[str]:
+        return frozenset(self.tags)
+
+    @cached_property
+    def min_quality_index(self) -> int:
+        return QUALITIES.index(self.min_quality) if self.min_quality in QUALITIES else 0
 
     @property
     def is_open(self) -> bool:

@@ -370,6 +370,8 @@ def _choose_distilleries(rules: Ruleset, players: int, distilleries) -> list[str
         return [default] * players
     if isinstance(distilleries, str):
         distilleries = [distilleries] * players
+    if not isinstance(distilleries, list | tuple) or not all(isinstance(d, str) for d in distilleries):
+        raise SetupError(f"distilleries: give one distillery id (text) per player, got {distilleries!r}")
     chosen = list(distilleries)
     if len(chosen) != players:
         raise SetupError(f"distilleries: {len(chosen)} given for {players} players")

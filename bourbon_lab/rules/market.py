@@ -80,18 +80,26 @@ def apply_pick(g, p, action: Action) -> None:
     g.start_collect()
 
 
+def draw_demand(g) -> str:
+    """The top demand card, logging a reshuffle (or fresh copies) when the deck had run dry."""
+    note = g.demand.refill(1, g.rngs["demand"])
+    if note:
+        g.emit("deck_refilled", None, deck="demand", how=note)
+    return g.demand.cards.pop()
+
+
 def hot_reset(g, player: int) -> None:
     """After the finisher banked the x3 sale and kept the card: wipe the rest, start a Low market."""
     wiped = [c.id for c in g.table]
     g.demand.discards.extend(wiped)
     g.table = []
-    card_id = g.demand.draw(g.rngs["demand"])
+    card_id = draw_demand(g)
     g.table.append(new_order(g, card_id))
     g.emit("hot_reset", player, wiped=wiped, card=card_id, table_size=1)
     g.emit("card_added", player, card=card_id, table_size=1)
 
 
 def deal_private(g, p) -> None:
-    card_id = g.demand.draw(g.rngs["demand"])
+    card_id = draw_demand(g)
     p.private = OrderCard(card_id, g.rules.private_card_slots)
     g.emit("private_card", p.seat, card=card_id)

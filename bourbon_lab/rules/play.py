@@ -51,14 +51,15 @@ def age_value(g, barrel: Barrel) -> int:
 
 def meets(g, barrel: Barrel, card_id: str) -> str | None:
     """Why this barrel cannot fill a slot of that card; None when it can."""
-    card = g.rules.cards_by_id[base_id(card_id)]
-    tags = bill_of(g, barrel).tags
-    missing = [t for t in card.tags if t not in tags]
-    if missing:
-        return f"{card_id} needs the tag(s) {', '.join(missing)}; {barrel.id} carries {', '.join(tags)}"
+    cards = g.rules.cards_by_id
+    card = cards.get(card_id) or cards[base_id(card_id)]
+    bill = bill_of(g, barrel)
+    if not card.tagset <= bill.tagset:
+        missing = [t for t in card.tags if t not in bill.tagset]
+        return f"{card_id} needs the tag(s) {', '.join(missing)}; {barrel.id} carries {', '.join(bill.tags)}"
     if barrel.age < card.min_age:
         return f"{card_id} needs age {card.min_age}+; {barrel.id} is {barrel.age}"
-    if barrel.quality < QUALITIES.index(card.min_quality):
+    if barrel.quality < card.min_quality_index:
         return f"{card_id} needs {card.min_quality}+; {barrel.id} is {QUALITIES[barrel.quality]}"
     return None
 
@@ -92,20 +93,24 @@ def _representatives(cards) -> list[ResourceCard]:
 
 
 def candidates(g, p) -> list[Action]:
+    """Actions worth checking: already narrowed to barrels that could take part, for speed."""
     resting = [b for b in p.barrels if not b.built]
-    built = [b for b in p.barrels if b.built]
     out = []
     for c in _representatives(p.warehouse):
-        out.extend(Action("stage", (c.id, b.id)) for b in resting)
+        out.extend(Action("stage", (c.id, b.id)) for b in resting if accepts(g, p, b, c.kind))
     if p.has("long_cellar"):
         for src in resting:
             for c in _representatives(src.cards):
                 out.extend(Action("stage", (c.id, b.id)) for b in resting if b is not src)
                 out.append(Action("unstage", (c.id,)))
-    out.extend(Action("make", (b.id,)) for b in resting)
-    targets = [c.id for c in g.table] + (["private"] if p.private else [])
-    for b in built:
-        out.extend(Action("sell", (b.id, t)) for t in targets)
+    out.extend(Action("make", (b.id,)) for b in resting if is_fully_staged(g, b))
+    targets = [c.id for c in g.table if c.open_slots > 0]
+    if p.private:
+        targets.append("private")
+    if targets:
+        for b in p.barrels:
+            if b.built and b.sales_left > 0 and b.age >= g.rules.min_sell_age:
+                out.extend(Action("sell", (b.id, t)) for t in targets)
     out.extend(departments.candidates(g, p))
     if p.has("quality_sort"):
         out.extend(Action("sort", (pile,)) for pile in RESOURCES)

@@ -10,6 +10,7 @@ import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -27,6 +28,9 @@ from .content import (
 )
 from .errors import RulesetError
 from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, FieldSpec
+
+HIGH_CORN = 3
+"""Corn cards a High-Corn bill needs (the content files' own convention)."""
 
 _CONTENT_TYPES = {"mash_bills": MashBill, "demand_cards": DemandCard, "distilleries": Distillery}
 _CONTENT_FILES = {
@@ -65,8 +69,8 @@ class Ruleset:
 
     __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "_key")
 
-    def __init__(self, values: dict[str, Any]):
-        problems: list[tuple[str, str]] = []
+    def __init__(self, values: dict[str, Any], _prior: list[tuple[str, str]] = ()):
+        problems: list[tuple[str, str]] = list(_prior)
         clean: dict[str, Any] = {}
         for spec in FIELDS:
             if spec.name not in values:
@@ -86,15 +90,15 @@ class Ruleset:
                 clean[name] = _coerce_content(kind, values.get(name, ()))
             except (TypeError, ValueError, KeyError) as exc:
                 problems.append((name, f"malformed entry: {exc}"))
-        if all(n in clean for n in (*SPECS, *CONTENT_FIELDS)):
-            problems.extend(_cross_checks(clean))
+        bad = {name for name, _ in problems}
+        problems.extend(_cross_checks({k: v for k, v in clean.items() if k not in bad}))
         if problems:
             raise RulesetError(problems)
         for name, value in clean.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "bills_by_id", {b.id: b for b in self.mash_bills})
-        object.__setattr__(self, "cards_by_id", {c.id: c for c in self.demand_cards})
-        object.__setattr__(self, "distilleries_by_id", {d.id: d for d in self.distilleries})
+        object.__setattr__(self, "bills_by_id", MappingProxyType({b.id: b for b in self.mash_bills}))
+        object.__setattr__(self, "cards_by_id", MappingProxyType({c.id: c for c in self.demand_cards}))
+        object.__setattr__(self, "distilleries_by_id", MappingProxyType({d.id: d for d in self.distilleries}))
         object.__setattr__(self, "_key", tuple(clean[n] for n in (*SPECS, *CONTENT_FIELDS)))
 
     def __setattr__(self, name, value):
@@ -125,17 +129,13 @@ class Ruleset:
         """Defaults overlaid with ``data``; unknown keys are refused with a hint."""
         if not isinstance(data, dict):
             raise RulesetError([(source, f"expected a mapping of field: value, got {type(data).__name__}")])
-        known = (*SPECS, *CONTENT_FIELDS)
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise RulesetError([(k, "unknown field" + _did_you_mean(k, known)) for k in unknown])
-        values = _default().to_values()
-        values.update(data)
-        return cls(values)
+        return _default()._changed(data)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Ruleset:
         """Read a YAML ruleset; fields it leaves out keep their default values."""
+        if not Path(path).is_file():
+            raise RulesetError([(str(path), "no such ruleset file")])
         data = _read_yaml(Path(path)) or {}
         if isinstance(data, dict) and isinstance(data.get("rules"), dict):
             data = data["rules"]
@@ -143,13 +143,14 @@ class Ruleset:
 
     def replace(self, **changes: Any) -> Ruleset:
         """A validated copy with ``changes`` applied; the original is untouched."""
+        return self._changed(changes)
+
+    def _changed(self, changes: dict[str, Any]) -> Ruleset:
         known = (*SPECS, *CONTENT_FIELDS)
-        unknown = [k for k in changes if k not in known]
-        if unknown:
-            raise RulesetError([(k, "unknown field" + _did_you_mean(k, known)) for k in unknown])
+        unknown = [(k, "unknown field" + _did_you_mean(str(k), known)) for k in changes if k not in known]
         values = self.to_values()
-        values.update(changes)
-        return Ruleset(values)
+        values.update({k: v for k, v in changes.items() if k in known})
+        return Ruleset(values, _prior=unknown)
 
     # --- export
     def to_values(self) -> dict[str, Any]:
@@ -182,8 +183,9 @@ class Ruleset:
         parts = ["# A Bourbonomics ruleset for bourbon_lab (load with bl.Ruleset.load).\n"]
         for group in GROUPS:
             parts.append(f"\n# --- {group}\n")
-            chunk = {s.name: data[s.name] for s in FIELDS if s.group == group}
-            parts.append(yaml.safe_dump(chunk, sort_keys=False, default_flow_style=None, width=100))
+            for s in FIELDS:
+                if s.group == group:
+                    parts.append(_yaml_entry(s.name, data[s.name]))
         for name in CONTENT_FIELDS:
             parts.append(f"\n# --- {name.replace('_', ' ')}\n")
             parts.append(yaml.safe_dump({name: data[name]}, sort_keys=False, default_flow_style=None, width=100))
@@ -235,6 +237,14 @@ class Ruleset:
         return self.quality_odds
 
 
+def _yaml_entry(name: str, value: Any) -> str:
+    """One top-level ``name: value`` block, compact where the value is small."""
+    if isinstance(value, dict | list) and value:
+        return yaml.safe_dump({name: value}, sort_keys=False, default_flow_style=None, width=100)
+    text = yaml.safe_dump(value, default_flow_style=True).strip()
+    return f"{name}: {text.removesuffix('...').strip()}\n"
+
+
 def _coerce_content(kind, items) -> tuple:
     if items is None:
         return ()
@@ -244,21 +254,27 @@ def _coerce_content(kind, items) -> tuple:
 
 
 def _cross_checks(v: dict[str, Any]) -> list[tuple[str, str]]:
+    """Checks between fields; each runs when the fields it reads were themselves valid."""
     problems: list[tuple[str, str]] = []
-    if v["min_players"] > v["max_players"]:
-        problems.append(("min_players", "must not exceed max_players"))
+    for needs, check in _CROSS:
+        if all(n in v for n in needs):
+            problems += check(v)
+    return problems
+
+
+def _check_players(v) -> list[tuple[str, str]]:
+    return [("min_players", "must not exceed max_players")] if v["min_players"] > v["max_players"] else []
+
+
+def _check_zones(v) -> list[tuple[str, str]]:
+    out = []
     if v["hot_zone_from"] >= v["crash_size"]:
-        problems.append(
+        out.append(
             ("hot_zone_from", f"Hot from {v['hot_zone_from']} cards is at or above the crash size {v['crash_size']}")
         )
     if v["mid_zone_from"] >= v["hot_zone_from"]:
-        problems.append(
-            ("mid_zone_from", f"Mid from {v['mid_zone_from']} cards must be below Hot ({v['hot_zone_from']})")
-        )
-    problems += _check_bills(v["mash_bills"])
-    problems += _check_cards(v["demand_cards"], v["mash_bills"])
-    problems += _check_distilleries(v)
-    return problems
+        out.append(("mid_zone_from", f"Mid from {v['mid_zone_from']} cards must be below Hot ({v['hot_zone_from']})"))
+    return out
 
 
 def _check_unique(name: str, items) -> list[tuple[str, str]]:
@@ -309,6 +325,8 @@ def _check_bill_tags(where: str, b: MashBill, counts: dict[str, int]) -> list[tu
     for tag, grains in needs.items():
         if tag in b.tags and not all(counts.get(g, 0) for g in grains):
             out.append((where, f"tag {tag} needs {', '.join(grains)} in the recipe"))
+    if "High-Corn" in b.tags and counts.get("corn", 0) < HIGH_CORN:
+        out.append((where, f"tag High-Corn needs at least {HIGH_CORN} corn in the recipe"))
     return out
 
 
@@ -374,6 +392,16 @@ def _distillery_departments(v: dict[str, Any], d: Distillery) -> list[str]:
             if u not in ULTIMATES[dept]
         ]
     return out
+
+
+_LEVELS = tuple(f"{d}_levels" for d in DEPARTMENTS)
+_CROSS = (
+    (("min_players", "max_players"), _check_players),
+    (("mid_zone_from", "hot_zone_from", "crash_size"), _check_zones),
+    (("mash_bills",), lambda v: _check_bills(v["mash_bills"])),
+    (("mash_bills", "demand_cards"), lambda v: _check_cards(v["demand_cards"], v["mash_bills"])),
+    (("distilleries", "start_capital", *_LEVELS), _check_distilleries),
+)
 
 
 @lru_cache(maxsize=1)

@@ -158,10 +158,6 @@ class Deck:
             note = "new copies"
         return note
 
-    def draw(self, rng: random.Random) -> str:
-        self.refill(1, rng)
-        return self.cards.pop()
-
     def to_bottom(self, ids: list[str]) -> None:
         self.cards[:0] = list(reversed(ids))
 
