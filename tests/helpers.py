@@ -60,8 +60,16 @@ def step_once(g, policy=None):
     return g.apply(a)
 
 
-def play_to(g, phase: str, step: str | None = None, player: int | None = None, *, round: int | None = None,
-            policy=None, cap: int = 2000):
+def play_to(
+    g,
+    phase: str,
+    step: str | None = None,
+    player: int | None = None,
+    *,
+    round: int | None = None,
+    policy=None,
+    cap: int = 2000,
+):
     """Advance with a simple deterministic policy until the game is at the wanted decision point.
 
     Stops (without acting) as soon as ``g.phase == phase`` and, if given, ``g.step == step``,
@@ -106,8 +114,16 @@ def give_card(g, seat: int, kind: str, quality: int = 0) -> ResourceCard:
     return c
 
 
-def add_barrel(g, seat: int, bill_id: str, built: bool = True, age: int = 2, quality: int = 0,
-               sales_left: int = 1, barrel_id: str | None = None) -> Barrel:
+def add_barrel(
+    g,
+    seat: int,
+    bill_id: str,
+    built: bool = True,
+    age: int = 2,
+    quality: int = 0,
+    sales_left: int = 1,
+    barrel_id: str | None = None,
+) -> Barrel:
     """Put a barrel of mash bill ``bill_id`` in seat's rickhouse.
 
     ``built=True`` makes it a built barrel with the recipe's cards (all of ``quality``),

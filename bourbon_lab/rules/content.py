@@ -40,7 +40,7 @@ ULTIMATES = {
     "mash_floor": ("master_recipe", "house_blend", "open_bill"),
     "marketing": ("private_demand_card",),
 }
-"""All 17 Ultimates by department, under the book's names in snake_case."""
+"""The book's 16 Ultimates by department, under their names in snake_case."""
 
 ULTIMATE_DEPARTMENT = {u: d for d, us in ULTIMATES.items() for u in us}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import departments, market
 from .actions import Action
 from .collect import draw_resource, warehouse_room
-from .content import QUALITIES, RESOURCES
+from .content import GRAINS, QUALITIES, RESOURCES
 from .departments import number
 from .state import Barrel, ResourceCard, base_id
 
@@ -32,7 +32,15 @@ def accepts(g, p, barrel: Barrel, kind: str) -> bool:
     need = bill.counts.get(kind, 0)
     if need and sum(1 for c in barrel.staged if c.kind == kind) < need:
         return True
-    return len(barrel.wild) < wild_slots(g, p)
+    if len(barrel.wild) >= wild_slots(g, p) or kind == "cask":
+        return False
+    return _still_bourbon(bill.size, [c.kind for c in barrel.cards] + [kind])
+
+
+def _still_bourbon(size: int, kinds: list[str]) -> bool:
+    """House Blend may not stop the barrel being bourbon: 1 cask, some corn, some grain must still fit."""
+    missing = ("cask" not in kinds) + ("corn" not in kinds) + (not any(k in GRAINS for k in kinds))
+    return missing <= size - len(kinds)
 
 
 def is_fully_staged(g, barrel: Barrel) -> bool:
