@@ -1,6 +1,6 @@
 """Batch simulation into polars tables; local processes by default, Dask when given a client."""
 
-from .compare import Comparison, Sweep, compare, sweep
+from .paired import Comparison, Sweep, compare, sweep
 from .runner import Failure, SimResult, SimulationError, game_seed, simulate
 from .stats import wilson, win_rates
 

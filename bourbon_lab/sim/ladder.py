@@ -21,15 +21,16 @@ def ladder(rules, bots: list[str], players: int = 2, games: int = 100, seed: int
         res = simulate(rules, players=players, games=games, bots=seats, seed=seed, **kw)
         won = res.players.filter(pl.col("player") < 2).group_by("player").agg(pl.col("won").sum())
         wins = dict(zip(won["player"], won["won"]))
+        played = res.games.filter(pl.col("error").is_null()).height
         for me, other, idx in ((a, b, 0), (b, a, 1)):
-            lo, hi = wilson(wins.get(idx, 0), res.games.height)
+            lo, hi = wilson(wins.get(idx, 0), played)
             rows.append(
                 {
                     "bot": me,
                     "opponent": other,
-                    "games": res.games.height,
+                    "games": played,
                     "wins": int(wins.get(idx, 0)),
-                    "win_rate": wins.get(idx, 0) / res.games.height,
+                    "win_rate": wins.get(idx, 0) / played if played else float("nan"),
                     "ci_low": lo,
                     "ci_high": hi,
                     "run_id": res.run_id,

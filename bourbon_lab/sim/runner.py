@@ -46,6 +46,15 @@ class Failure:
     bots: list[str]
     actions: list[str]
     error: str
+    seat_of: list[int] = field(default_factory=list)
+    distilleries: list[str] | None = None
+
+    def replay(self, rules: Ruleset):
+        """The game up to the failing point: ``new_game`` with this seed and seating, then the actions."""
+        g = new_game(rules, players=len(self.bots), seed=self.seed, distilleries=self.distilleries)
+        for text in self.actions:
+            g.apply(text)
+        return g
 
     def __str__(self) -> str:
         n = len(self.actions)
@@ -81,12 +90,7 @@ def game_seed(seed: int, index: int) -> int:
 def play_one(rules: Ruleset, task: GameTask):
     """Play one game with its bots through the public step API (trusted path)."""
     n = len(task.bots)
-    dist = None
-    if task.distilleries is not None:
-        dist = [None] * n
-        for player, seat in enumerate(task.seat_of):
-            dist[seat] = task.distilleries[player]
-    g = new_game(rules, players=n, seed=task.seed, distilleries=dist)
+    g = new_game(rules, players=n, seed=task.seed, distilleries=_by_seat(task))
     by_seat = [None] * n
     for player, seat in enumerate(task.seat_of):
         by_seat[seat] = make_bot(task.bots[player], seed=task.seed * 31 + player)
@@ -101,6 +105,15 @@ def play_one(rules: Ruleset, task: GameTask):
     return g
 
 
+def _by_seat(task: GameTask) -> list[str] | None:
+    if task.distilleries is None:
+        return None
+    dist = [""] * len(task.bots)
+    for player, seat in enumerate(task.seat_of):
+        dist[seat] = task.distilleries[player]
+    return dist
+
+
 def run_chunk(rules: Ruleset, tasks: list[GameTask]) -> tuple[list, list, list, list]:
     """Play a chunk of games; a game that raises becomes a failure record, the rest are kept."""
     games, players, events, failures = [], [], [], []
@@ -109,7 +122,10 @@ def run_chunk(rules: Ruleset, tasks: list[GameTask]) -> tuple[list, list, list, 
             g = play_one(rules, task)
         except Exception as exc:
             error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            failures.append(Failure(task.index, task.seed, list(task.bots), getattr(exc, "bourbon_actions", []), error))
+            actions = getattr(exc, "bourbon_actions", [])
+            failures.append(
+                Failure(task.index, task.seed, list(task.bots), actions, error, list(task.seat_of), _by_seat(task))
+            )
             games.append(tables.failed_game_row(task.index, task.seed, len(task.bots), error))
             continue
         grow, prows, ecols = tables.game_rows(g, task.index, list(task.seat_of), list(task.bots))
