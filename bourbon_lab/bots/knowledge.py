@@ -21,17 +21,22 @@ def missing(view, barrel) -> Counter:
     need = Counter(bill(view, barrel).counts)
     for c in barrel.staged:
         need[c.kind] -= 1
-    return +need
+    return Counter({kind: n for kind, n in need.items() if n > 0})
 
 
 def needs(view) -> Counter:
     """Types my resting barrels still need beyond what my warehouse already holds."""
-    total = Counter()
+    total: dict[str, int] = {}
     for b in view.me.barrels:
         if not b.built:
-            total += missing(view, b)
-    total.subtract(Counter(c.kind for c in view.me.warehouse))
-    return +total
+            for kind, n in bill(view, b).recipe:
+                total[kind] = total.get(kind, 0) + n
+            for c in b.staged:
+                total[c.kind] -= 1
+    for c in view.me.warehouse:
+        if c.kind in total:
+            total[c.kind] -= 1
+    return Counter({kind: n for kind, n in total.items() if n > 0})
 
 
 def band(view, barrel, age: int | None = None) -> int:

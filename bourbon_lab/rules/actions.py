@@ -70,6 +70,17 @@ class Action:
         if self.verb == "claim" and self.args[0] not in ("any", self.args[1]):
             raise ActionParseError(f"a {self.args[0]} die claims from the {self.args[0]} pile, not {self.args[1]!r}")
 
+    @staticmethod
+    def of(verb: str, *args: str) -> Action:
+        """A checked action, built once and reused: the engine lists the same few thousand often."""
+        key = (verb, args)
+        action = _INTERNED.get(key)
+        if action is None:
+            if len(_INTERNED) > 200_000:
+                _INTERNED.clear()
+            action = _INTERNED[key] = Action(verb, args)
+        return action
+
     def __str__(self) -> str:
         v, a = self.verb, self.args
         if v == "claim":
@@ -104,3 +115,6 @@ class Action:
         ]
         hint = f"; '{first}' takes the form: {' | '.join(forms)}" if forms else ""
         raise ActionParseError(f"cannot read action {text!r}{hint}")
+
+
+_INTERNED: dict[tuple[str, tuple[str, ...]], Action] = {}

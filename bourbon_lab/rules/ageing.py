@@ -18,7 +18,7 @@ def start(g) -> None:
 
 
 def candidates(g, p) -> list[Action]:
-    return [Action("climate", (b.id,)) for b in p.barrels if b.built]
+    return [Action.of("climate", b.id) for b in p.barrels if b.built]
 
 
 def check(g, p, a: Action) -> str | None:

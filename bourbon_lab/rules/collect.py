@@ -52,8 +52,8 @@ def reveal_bills(g, p) -> None:
 
 def bills_candidates(g, p) -> list[Action]:
     if g.revealed_bills:
-        return [Action("keep_bill", (b,)) for b in g.revealed_bills] + [Action("return_bills")]
-    return [Action("draw_bills"), Action("skip_bills")]
+        return [Action.of("keep_bill", b) for b in g.revealed_bills] + [Action.of("return_bills")]
+    return [Action.of("draw_bills"), Action.of("skip_bills")]
 
 
 def check_bills(g, p, a: Action) -> str | None:
@@ -121,7 +121,7 @@ def _roll_table(g, p) -> None:
 
 def keep_candidates(g, p) -> list[Action]:
     faces = dict.fromkeys(_minus(g.passed, g.kept))
-    return [Action("keep_die", (f,)) for f in faces] + [Action("roll")]
+    return [Action.of("keep_die", f) for f in faces] + [Action.of("roll")]
 
 
 def check_keep(g, p, a: Action) -> str | None:
@@ -150,11 +150,11 @@ def _can_trade(g, p) -> bool:
 
 
 def reroll_candidates(g, p) -> list[Action]:
-    out = [Action("select", (f,)) for f in dict.fromkeys(_minus(g.dice, g.selected))]
-    out.append(Action("reroll"))
+    out = [Action.of("select", f) for f in dict.fromkeys(_minus(g.dice, g.selected))]
+    out.append(Action.of("reroll"))
     if _can_trade(g, p):
-        out.extend(Action("trade", (f,)) for f in DIE_FACES)
-    out.append(Action("stop_rolling"))
+        out.extend(Action.of("trade", f) for f in DIE_FACES)
+    out.append(Action.of("stop_rolling"))
     return out
 
 
@@ -217,10 +217,10 @@ def claim_candidates(g, p) -> list[Action]:
     out = []
     for face in dict.fromkeys(g.dice):
         if face == ANY_FACE:
-            out.extend(Action("claim", (ANY_FACE, pile)) for pile in RESOURCES)
+            out.extend(Action.of("claim", ANY_FACE, pile) for pile in RESOURCES)
         else:
-            out.append(Action("claim", (face, face)))
-    out.append(Action("pass_dice"))
+            out.append(Action.of("claim", face, face))
+    out.append(Action.of("pass_dice"))
     return out
 
 

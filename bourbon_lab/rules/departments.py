@@ -40,13 +40,13 @@ def candidates(g, p) -> list[Action]:
         if is_maxed(g.rules, p, dept):
             continue
         if not at_ultimate_step(g.rules, p, dept):
-            out.append(Action("upgrade", (dept,)))
+            out.append(Action.of("upgrade", dept))
             continue
         for ult in offers.offers(dept):
             if ult == "prospector":
-                out.extend(Action("upgrade", (dept, ult, pile)) for pile in RESOURCES)
+                out.extend(Action.of("upgrade", dept, ult, pile) for pile in RESOURCES)
             else:
-                out.append(Action("upgrade", (dept, ult)))
+                out.append(Action.of("upgrade", dept, ult))
     return out
 
 

@@ -36,7 +36,8 @@ STEP_NAMES = {
 }
 # The step protocol: each decision point (step) names three functions of (game, player[, action]):
 # candidates -> actions worth listing, check -> why an action breaks a rule (None if legal),
-# apply -> its effect. legal_actions() is the candidates that pass check; apply() checks first.
+# apply -> its effect. legal_actions() is the candidates that pass check (for the steps in
+# _EXACT the first function lists only legal actions itself); apply() checks first.
 # step -> (candidates, check, apply, verbs)
 _STEPS = {
     "pick": (market.pick_candidates, market.check_pick, market.apply_pick, {"pick"}),
@@ -55,13 +56,15 @@ _STEPS = {
     ),
     "claim": (collect.claim_candidates, collect.check_claim, collect.apply_claim, {"claim", "pass_dice"}),
     "turn": (
-        play.candidates,
+        play.legal,
         play.check,
         play.apply,
         {"stage", "unstage", "make", "sell", "upgrade", "sort", "end_turn"},
     ),
     "climate": (ageing.candidates, ageing.check, ageing.apply, {"climate"}),
 }
+_EXACT = {"turn"}
+"""Steps whose first function already returns only legal actions (no check needed)."""
 _VERB_STEP = {v: step for step, (*_, verbs) in _STEPS.items() for v in verbs}
 _AUTO = {"return_bills", "skip_bills", "roll", "stop_rolling", "pass_dice", "end_turn"}
 
@@ -196,7 +199,10 @@ class Game:
             else:
                 cands, check, _, _ = _STEPS[self.step]
                 p = self.players[self.current_player]
-                self._legal = [a for a in cands(self, p) if check(self, p, a) is None]
+                if self.step in _EXACT:
+                    self._legal = cands(self, p)
+                else:
+                    self._legal = [a for a in cands(self, p) if check(self, p, a) is None]
         return list(self._legal)
 
     def why_illegal(self, action: Action | str) -> str | None:

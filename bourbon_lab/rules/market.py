@@ -61,7 +61,7 @@ def start_demand_phase(g) -> None:
 
 
 def pick_candidates(g, p) -> list[Action]:
-    return [Action("pick", (c,)) for c in g.demand_reveal]
+    return [Action.of("pick", c) for c in g.demand_reveal]
 
 
 def check_pick(g, p, action: Action) -> str | None:

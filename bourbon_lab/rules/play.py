@@ -100,29 +100,48 @@ def _representatives(cards) -> list[ResourceCard]:
 # --- candidates and checks
 
 
-def candidates(g, p) -> list[Action]:
-    """Actions worth checking: already narrowed to barrels that could take part, for speed."""
+def legal(g, p) -> list[Action]:
+    """The legal Play actions, built directly (the hot path of every simulation).
+
+    Staging, making and selling are generated only where they pass their rule; the rarer
+    kinds go through ``check``. ``tests/test_api.py`` holds this equal to ``check``.
+    """
     resting = [b for b in p.barrels if not b.built]
     out = []
     for c in _representatives(p.warehouse):
-        out.extend(Action("stage", (c.id, b.id)) for b in resting if accepts(g, p, b, c.kind))
+        out.extend(Action.of("stage", c.id, b.id) for b in resting if accepts(g, p, b, c.kind))
     if p.has("long_cellar"):
         for src in resting:
             for c in _representatives(src.cards):
-                out.extend(Action("stage", (c.id, b.id)) for b in resting if b is not src)
-                out.append(Action("unstage", (c.id,)))
-    out.extend(Action("make", (b.id,)) for b in resting if is_fully_staged(g, b))
-    targets = [c.id for c in g.table if c.open_slots > 0]
-    if p.private:
-        targets.append("private")
-    if targets:
-        for b in p.barrels:
-            if b.built and b.sales_left > 0 and b.age >= g.rules.min_sell_age:
-                out.extend(Action("sell", (b.id, t)) for t in targets)
-    out.extend(departments.candidates(g, p))
+                moves = [Action.of("stage", c.id, b.id) for b in resting if b is not src]
+                moves.append(Action.of("unstage", c.id))
+                out.extend(a for a in moves if check(g, p, a) is None)
+    out.extend(Action.of("make", b.id) for b in resting if is_fully_staged(g, b))
+    out.extend(_legal_sales(g, p))
+    if p.capital >= g.rules.upgrade_cost(p.upgrades + 1):
+        out.extend(a for a in departments.candidates(g, p) if departments.check(g, p, a) is None)
     if p.has("quality_sort"):
-        out.extend(Action("sort", (pile,)) for pile in RESOURCES)
-    out.append(Action("end_turn"))
+        out.extend(a for a in (Action.of("sort", pile) for pile in RESOURCES) if _check_sort(g, p, a) is None)
+    out.append(Action.of("end_turn"))
+    return out
+
+
+def _legal_sales(g, p) -> list[Action]:
+    targets = [c for c in g.table if c.open_slots > 0]
+    if p.private and p.private.open_slots > 0:
+        targets.append(p.private)
+    if not targets:
+        return []
+    limit = g.rules.barrel_sales_per_round
+    out = []
+    for b in p.barrels:
+        if not b.built or b.sales_left <= 0 or b.age < g.rules.min_sell_age:
+            continue
+        if limit is not None and b.sold_round == g.round and b.sold_count >= limit:
+            continue
+        for order in targets:
+            if meets(g, b, order.id) is None:
+                out.append(Action.of("sell", b.id, "private" if order is p.private else order.id))
     return out
 
 
