@@ -114,8 +114,12 @@ def _by_seat(task: GameTask) -> list[str] | None:
     return dist
 
 
-def run_chunk(rules: Ruleset, tasks: list[GameTask]) -> tuple[list, list, list, list]:
-    """Play a chunk of games; a game that raises becomes a failure record, the rest are kept."""
+def run_chunk(rules: Ruleset, tasks: list[GameTask]):
+    """Play a chunk of games into rows; a game that raises becomes a failure record.
+
+    Workers stay free of polars (its thread pool does not survive a fork); the caller turns
+    each chunk into frames as it arrives, so only one chunk's rows are ever held as objects.
+    """
     games, players, events, failures = [], [], [], []
     for task in tasks:
         try:
@@ -235,13 +239,10 @@ def simulate(
     tasks = make_tasks(players, games, bots, seed, rotate_seats, dist)
     chunks = _chunk(tasks, workers, executor)
     parts = _execute(rules, chunks, workers, executor, progress, games)
-    g_rows, p_rows, e_cols, failures = [], [], [], []
-    for gr, pr, ec, fl in parts:
-        g_rows += gr
-        p_rows += pr
-        e_cols += ec
-        failures += fl
-    games_df, players_df, events_df = tables.to_frames(g_rows, p_rows, e_cols)
+    failures = [f for part in parts for f in part[3]]
+    games_df, players_df, events_df = (
+        pl.concat([part[i] for part in parts]).sort(key) for i, key in enumerate(tables.SORT_KEYS)
+    )
     stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
     return SimResult(games_df, players_df, events_df, stamp, sorted(failures, key=lambda f: f.game))
 
@@ -263,21 +264,26 @@ def _execute(rules, chunks, workers, executor, progress, total):
             extra = {"pure": False} if hasattr(executor, "gather") else {}
             futures = [executor.submit(run_chunk, rules, c, **extra) for c in chunks]
             for fut in _dask_as_completed(futures):
-                results.append(fut.result())
-                bar.update(len(results[-1][0]))
+                results.append(_framed(fut.result()))
+                bar.update(results[-1][0].height)
         elif (workers or os.cpu_count() or 1) <= 1 or len(chunks) == 1:
             for c in chunks:
-                results.append(run_chunk(rules, c))
+                results.append(_framed(run_chunk(rules, c)))
                 bar.update(len(c))
         else:
             with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
                 futures = [pool.submit(run_chunk, rules, c) for c in chunks]
                 for fut in as_completed(futures):
-                    results.append(fut.result())
-                    bar.update(len(results[-1][0]))
+                    results.append(_framed(fut.result()))
+                    bar.update(results[-1][0].height)
     finally:
         bar.close()
     return results
+
+
+def _framed(part):
+    games, players, events, failures = part
+    return (*tables.to_frames(games, players, events), failures)
 
 
 def _dask_as_completed(futures):

@@ -6,6 +6,8 @@ from typing import Any
 
 import polars as pl
 
+from ..rules.content import DEPARTMENTS, QUALITIES, ULTIMATES
+
 EVENT_KINDS = (
     "card_added",
     "crash",
@@ -20,6 +22,13 @@ EVENT_KINDS = (
     "warehouse_tasting",
 )
 """Event kinds kept in the ``events`` table (dice and card draws stay in the game log)."""
+
+PHASE = pl.Enum(["setup", "demand", "collect", "play", "ageing", "over"])
+KIND = pl.Enum(list(EVENT_KINDS))
+ZONE = pl.Enum(["Low", "Mid", "Hot"])
+QUALITY = pl.Enum(list(QUALITIES))
+DEPARTMENT = pl.Enum(list(DEPARTMENTS))
+ULTIMATE = pl.Enum([u for us in ULTIMATES.values() for u in us])
 
 GAMES_SCHEMA = {
     "game": pl.Int64,
@@ -52,28 +61,28 @@ PLAYERS_SCHEMA = {
     "won": pl.Boolean,
 }
 EVENTS_SCHEMA = {
-    "game": pl.Int64,
-    "seq": pl.Int64,
-    "round": pl.Int64,
-    "phase": pl.Utf8,
-    "player": pl.Int64,
-    "seat": pl.Int64,
-    "kind": pl.Utf8,
-    "table_size": pl.Int64,
+    "game": pl.Int32,
+    "seq": pl.Int32,
+    "round": pl.Int16,
+    "phase": PHASE,
+    "player": pl.Int8,
+    "seat": pl.Int8,
+    "kind": KIND,
+    "table_size": pl.Int8,
     "barrel": pl.Utf8,
-    "quality": pl.Utf8,
-    "age": pl.Int64,
-    "base_value": pl.Int64,
-    "zone": pl.Utf8,
-    "multiplier": pl.Int64,
-    "capital": pl.Int64,
+    "quality": QUALITY,
+    "age": pl.Int16,
+    "base_value": pl.Int16,
+    "zone": ZONE,
+    "multiplier": pl.Int16,
+    "capital": pl.Int32,
     "card": pl.Utf8,
     "private": pl.Boolean,
-    "prestige": pl.Int64,
-    "department": pl.Utf8,
-    "level": pl.Int64,
-    "cost": pl.Int64,
-    "ultimate": pl.Utf8,
+    "prestige": pl.Int16,
+    "department": DEPARTMENT,
+    "level": pl.Int8,
+    "cost": pl.Int16,
+    "ultimate": ULTIMATE,
     "mash_bill": pl.Utf8,
 }
 _EVENT_DATA = [c for c in EVENTS_SCHEMA if c not in ("game", "seq", "round", "phase", "player", "seat", "kind")]
@@ -161,4 +170,7 @@ def to_frames(games: list[dict], players: list[dict], events: list[dict[str, lis
         for c in EVENTS_SCHEMA:
             merged[c].extend(cols[c])
     e = pl.DataFrame(merged, schema=EVENTS_SCHEMA)
-    return g.sort("game"), p.sort(["game", "player"]), e.sort(["game", "seq"])
+    return tuple(df.sort(key) for df, key in zip((g, p, e), SORT_KEYS))
+
+
+SORT_KEYS = ("game", ["game", "player"], ["game", "seq"])
