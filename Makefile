@@ -15,6 +15,7 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab notebooks/
 
 test: $(VENV)/.installed-test
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest -n 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 from .rules import BourbonLabError, Ruleset
@@ -121,9 +122,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("ladder", help="every pair of bots head to head: win rates with 95 %% CIs")
-    _common(p, players=2, games=100, bots="random,greedy,rush,prime,hot,specialist,search")
+    _common(p, players=2, games=100, bots="greedy,rush,prime,hot,specialist,search")
     p.set_defaults(func=_cmd_ladder)
+    for module in _COMMAND_MODULES:
+        try:
+            commands = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        commands.register(sub)
     return parser
+
+
+_COMMAND_MODULES = ("bourbon_lab.scenarios.commands", "bourbon_lab.dashboard.commands")
+"""Layers that add their own sub-commands: each module has ``register(subparsers)``."""
 
 
 def _common(p, players: int, games: int, bots: str) -> None:
