@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
         try:
             commands = importlib.import_module(module)
         except ModuleNotFoundError as exc:
-            if exc.name != module:
+            if not exc.name or not module.startswith(exc.name):
                 raise
             continue
         commands.register(sub)
