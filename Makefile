@@ -18,7 +18,7 @@ test: $(VENV)/.installed-test
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest -n 2
+	BOURBON_LAB_QUICK=1 $(BIN)/pytest -n 2 --nbmake tests notebooks
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_rules.py
