@@ -21,4 +21,4 @@ test: $(VENV)/.installed-test
 	BOURBON_LAB_QUICK=1 $(BIN)/pytest -n 2 --nbmake tests notebooks
 
 bench: $(VENV)/.installed-test
-	$(BIN)/python benchmarks/bench_rules.py
+	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
