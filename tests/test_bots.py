@@ -220,13 +220,14 @@ def test_player_view_object_exposes_no_hidden_state(midgame):
 
 
 def _hidden_qualities(g, viewer):
-    """Per kind: the multiset of qualities the viewer cannot see (piles + others' loose cards)."""
+    """Per kind: the multiset of qualities the viewer cannot see (piles, others' loose and staged cards)."""
     out: dict[str, Counter] = {}
     for kind, pile in g.piles.piles.items():
         out.setdefault(kind, Counter()).update(c.quality for c in pile)
     for p in g.players:
         if p.seat != viewer:
-            for c in p.warehouse:
+            staged = [c for b in p.barrels if not b.built for c in b.cards]
+            for c in p.warehouse + staged:
                 out.setdefault(c.kind, Counter()).update([c.quality])
     return {k: +v for k, v in out.items()}
 

@@ -16,8 +16,20 @@ from .market import zone_index
 from .state import ResourceCard
 
 
+class PublicBarrel:
+    """Another player's barrel: its bill, age, quality once built and sales left; staged cards by type only."""
+
+    __slots__ = ("id", "bill", "built", "age", "quality", "sales_left", "staged_kinds")
+
+    def __init__(self, b):
+        self.id, self.bill, self.built, self.age = b.id, b.bill, b.built, b.age
+        self.quality = b.quality if b.built else None
+        self.sales_left = b.sales_left
+        self.staged_kinds = [c.kind for c in b.cards]
+
+
 class PublicPlayer:
-    """Another player as seen across the table: no loose-card qualities."""
+    """Another player as seen across the table: no qualities of loose or staged cards."""
 
     __slots__ = ("_p",)
 
@@ -29,7 +41,7 @@ class PublicPlayer:
     capital = property(lambda self: self._p.capital)
     levels = property(lambda self: dict(self._p.levels))
     ultimates = property(lambda self: dict(self._p.ultimates))
-    barrels = property(lambda self: self._p.barrels)
+    barrels = property(lambda self: [PublicBarrel(b) for b in self._p.barrels])
     orders = property(lambda self: len(self._p.completed))
     prestige = property(lambda self: self._p.prestige_from_orders)
     warehouse_kinds = property(lambda self: [c.kind for c in self._p.warehouse])
@@ -89,8 +101,9 @@ class PlayerView:
             hidden.setdefault(kind, []).extend((pile, i) for i in range(len(pile)))
         for p in g.players:
             if p.seat != self.player:
-                for i, c in enumerate(p.warehouse):
-                    hidden.setdefault(c.kind, []).append((p.warehouse, i))
+                for where in [p.warehouse] + [pile for b in p.barrels if not b.built for pile in (b.staged, b.wild)]:
+                    for i, c in enumerate(where):
+                        hidden.setdefault(c.kind, []).append((where, i))
         for kind, places in hidden.items():
             qualities = [where[i].quality for where, i in places]
             rng.shuffle(qualities)

@@ -9,7 +9,8 @@ from .departments import number
 from .play import age_value, bill_of
 
 
-def _barrel(g, b) -> dict[str, Any]:
+def _barrel(g, b, me: bool) -> dict[str, Any]:
+    """A barrel as seen across the table: a built barrel shows its quality, staged cards only their type."""
     bill = bill_of(g, b)
     out = {
         "id": b.id,
@@ -18,7 +19,7 @@ def _barrel(g, b) -> dict[str, Any]:
         "prime": list(bill.prime),
         "recipe": dict(bill.recipe),
         "built": b.built,
-        "staged": [[c.id, c.kind, QUALITIES[c.quality]] for c in b.cards],
+        "staged": [[c.id, c.kind, QUALITIES[c.quality]] if me else [None, c.kind, None] for c in b.cards],
     }
     if b.built:
         out.update(age=b.age, quality=QUALITIES[b.quality], sales_left=b.sales_left, value=age_value(g, b))
@@ -52,7 +53,7 @@ def _player(g, p, me: bool) -> dict[str, Any]:
         "prospector_pile": p.prospector_pile,
         "numbers": {d: number(g.rules, p, d) for d in p.levels},
         "upgrades": p.upgrades,
-        "barrels": [_barrel(g, b) for b in p.barrels],
+        "barrels": [_barrel(g, b, me) for b in p.barrels],
         "private": _order(g, p.private) if p.private else None,
     }
     if me:

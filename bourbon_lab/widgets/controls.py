@@ -1,0 +1,341 @@
+"""One ipywidgets control per ruleset field kind, built from its ``FieldSpec``.
+
+The editor never lists fields by hand: each spec's kind picks a control, its
+range bounds it and its description becomes the tooltip, so a field added to
+the schema shows up in the editor with no change here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..rules.content import QUALITIES, RESOURCES
+from ..rules.schema import FieldSpec
+
+SLIDER_SPAN = 60
+"""Ranges up to this wide get a slider; wider ones a number box (a slider would be too coarse)."""
+
+_PARTS = {
+    "zone_multipliers": ("Low", "Mid", "Hot"),
+    "levels": ("Base", "+1", "+2", "+3"),
+    "age_values": ("younger", "prime", "older"),
+}
+_LABEL = w.Layout(width="190px")
+
+
+def label_of(spec: FieldSpec) -> str:
+    """The name a designer reads: ``zone_multipliers`` -> ``Zone multipliers``."""
+    return spec.name.replace("_", " ").capitalize()
+
+
+def _box(spec: FieldSpec, value: int, description: str = "", width: str = "72px") -> w.BoundedIntText:
+    lo = -(10**6) if spec.lo is None else int(spec.lo)
+    hi = 10**6 if spec.hi is None else int(spec.hi)
+    return w.BoundedIntText(
+        value=value, min=lo, max=hi, description=description, tooltip=spec.description, layout=w.Layout(width=width)
+    )
+
+
+class FieldControl:
+    """A control for one field: its widget row, its current value, and a place for its message."""
+
+    def __init__(self, spec: FieldSpec, value: Any):
+        self.spec = spec
+        self.message = w.HTML(layout=w.Layout(margin="0 0 0 8px"))
+        self._callbacks: list[Callable[[], None]] = []
+        self._quiet = False
+        self.inputs = self.build(value)
+        title = w.HTML(f"<span title='{spec.description}'><b>{label_of(spec)}</b></span>", layout=_LABEL)
+        self.widget = w.HBox([title, *self.inputs, self.message], layout=w.Layout(align_items="center"))
+        self.widget.add_class("bl-field")
+        for child in self.watched():
+            child.observe(self._changed, names="value")
+
+    # --- overridden by each kind
+    def build(self, value: Any) -> list[w.Widget]:
+        raise NotImplementedError
+
+    def watched(self) -> list[w.Widget]:
+        return list(self.inputs)
+
+    @property
+    def value(self) -> Any:
+        raise NotImplementedError
+
+    def write(self, value: Any) -> None:
+        raise NotImplementedError
+
+    # --- shared
+    def set(self, value: Any) -> None:
+        """Show ``value`` without telling the editor (it revalidates once after a bulk change)."""
+        self._quiet = True
+        try:
+            self.write(value)
+        finally:
+            self._quiet = False
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _changed(self, _change=None) -> None:
+        if not self._quiet:
+            for cb in self._callbacks:
+                cb()
+
+    def show(self, message: str | None) -> None:
+        """Put a validation message next to the control (None clears it)."""
+        self.message.value = f"<span class='bl-invalid' style='color:#b3261e'>⚠ {message}</span>" if message else ""
+
+
+class IntControl(FieldControl):
+    """A whole number: a slider for narrow ranges, a number box otherwise."""
+
+    def build(self, value):
+        spec = self.spec
+        if spec.lo is not None and spec.hi is not None and spec.hi - spec.lo <= SLIDER_SPAN:
+            self.input = w.IntSlider(value=value, min=int(spec.lo), max=int(spec.hi), tooltip=spec.description)
+        else:
+            self.input = _box(spec, value, width="110px")
+        return [self.input]
+
+    @property
+    def value(self):
+        return self.input.value
+
+    def write(self, value):
+        self.input.value = value
+
+
+class ChoiceControl(FieldControl):
+    """A named variant or a choice: a dropdown of its choices (the current value kept if off-list)."""
+
+    def build(self, value):
+        choices = list(self.spec.choices)
+        if value not in choices:
+            choices.append(value)
+        options = [("unlimited" if c is None else str(c), c) for c in choices]
+        self.input = w.Dropdown(options=options, value=value, tooltip=self.spec.description)
+        return [self.input]
+
+    @property
+    def value(self):
+        return self.input.value
+
+    def write(self, value):
+        if value not in [v for _, v in self.input.options]:
+            self.input.options = [*self.input.options, (str(value), value)]
+        self.input.value = value
+
+
+class BoolControl(FieldControl):
+    """Yes or no."""
+
+    def build(self, value):
+        self.input = w.Checkbox(value=bool(value), indent=False, tooltip=self.spec.description)
+        return [self.input]
+
+    @property
+    def value(self):
+        return self.input.value
+
+    def write(self, value):
+        self.input.value = bool(value)
+
+
+class TupleControl(FieldControl):
+    """A fixed list of whole numbers (zone multipliers, department levels, sales per quality)."""
+
+    def build(self, value):
+        names = _PARTS.get(self.spec.name) or _PARTS.get(self.spec.kind)
+        if self.spec.kind == "sales":
+            names = QUALITIES
+        names = names or tuple(str(i + 1) for i in range(len(value)))
+        self.boxes = [_box(self.spec, v, n, width="150px") for v, n in zip(value, names)]
+        for b in self.boxes:
+            b.style.description_width = "60px"
+        return [w.HBox(self.boxes)]
+
+    def watched(self):
+        return self.boxes
+
+    @property
+    def value(self):
+        return tuple(b.value for b in self.boxes)
+
+    def write(self, value):
+        for b, v in zip(self.boxes, value):
+            b.value = v
+
+
+class AgeValuesControl(FieldControl):
+    """Sale value per quality and age band: a small grid, one row per quality."""
+
+    def build(self, value):
+        self.rows = [[_box(self.spec, x, width="56px") for x in triple] for triple in value]
+        head = w.HBox(
+            [w.Label("", layout=w.Layout(width="80px"))]
+            + [w.Label(n, layout=w.Layout(width="56px")) for n in _PARTS["age_values"]]
+        )
+        lines = [w.HBox([w.Label(q, layout=w.Layout(width="80px")), *row]) for q, row in zip(QUALITIES, self.rows)]
+        return [w.VBox([head, *lines])]
+
+    def watched(self):
+        return [b for row in self.rows for b in row]
+
+    @property
+    def value(self):
+        return tuple(tuple(b.value for b in row) for row in self.rows)
+
+    def write(self, value):
+        for row, triple in zip(self.rows, value):
+            for b, x in zip(row, triple):
+                b.value = x
+
+
+def rebalance(odds: list[int], changed: int, new: int, total: int = 100) -> list[int]:
+    """Set one share and spread the rest over the others in proportion, keeping the total.
+
+    >>> rebalance([50, 25, 15, 8, 2], 0, 60)
+    [60, 20, 12, 6, 2]
+    >>> sum(rebalance([50, 25, 15, 8, 2], 4, 100))
+    100
+    """
+    new = max(0, min(total, new))
+    others = [i for i in range(len(odds)) if i != changed]
+    rest = total - new
+    weights = [odds[i] for i in others]
+    if sum(weights) == 0:
+        weights = [1] * len(others)
+    raw = [rest * x / sum(weights) for x in weights]
+    shares = [int(r) for r in raw]
+    by_remainder = sorted(range(len(raw)), key=lambda k: raw[k] - shares[k], reverse=True)
+    for k in by_remainder[: rest - sum(shares)]:
+        shares[k] += 1
+    out = list(odds)
+    out[changed] = new
+    for i, s in zip(others, shares):
+        out[i] = s
+    return out
+
+
+class OddsControl(FieldControl):
+    """Quality odds as five linked sliders that always sum to 100 %."""
+
+    def build(self, value):
+        self.sliders = [
+            w.IntSlider(
+                value=v, min=0, max=100, description=q, tooltip=self.spec.description, layout=w.Layout(width="260px")
+            )
+            for v, q in zip(value, QUALITIES)
+        ]
+        self.total = w.HTML()
+        self._last = list(value)
+        self._show_total()
+        return [w.VBox([*self.sliders, self.total])]
+
+    def watched(self):
+        return self.sliders
+
+    def _changed(self, change=None):
+        if self._quiet or change is None:
+            return super()._changed(change)
+        i = self.sliders.index(change["owner"])
+        balanced = rebalance(self._last, i, change["new"])
+        self.set(balanced)
+        super()._changed(change)
+
+    def _show_total(self):
+        self.total.value = f"<small>sum {sum(s.value for s in self.sliders)} %</small>"
+
+    @property
+    def value(self):
+        return tuple(s.value for s in self.sliders)
+
+    def write(self, value):
+        for s, v in zip(self.sliders, value):
+            s.value = v
+        self._last = list(value)
+        self._show_total()
+
+
+class PileOddsControl(FieldControl):
+    """Per-pile quality odds: pick a pile, tick 'own odds', and move its linked sliders."""
+
+    def build(self, value):
+        self.odds = {pile: list(o) for pile, o in value}
+        self.pile = w.ToggleButtons(
+            options=list(RESOURCES), tooltip=self.spec.description, style={"button_width": "60px"}
+        )
+        self.own = w.Checkbox(value=False, description="own odds for this pile", indent=False)
+        self.editor = OddsControl(
+            FieldSpec("quality_odds", "odds", self.spec.group, self.spec.description, 0, 100), [50, 25, 15, 8, 2]
+        )
+        self.editor.on_change(self._odds_moved)
+        self.pile.observe(self._show_pile, names="value")
+        self.own.observe(self._toggled, names="value")
+        self._show_pile()
+        return [w.VBox([self.pile, self.own, self.editor.inputs[0]])]
+
+    def watched(self):
+        return []
+
+    def _show_pile(self, _change=None):
+        odds = self.odds.get(self.pile.value)
+        self._quiet = True
+        self.own.value = odds is not None
+        self._quiet = False
+        self.editor.set(odds or [50, 25, 15, 8, 2])
+        for s in self.editor.sliders:
+            s.disabled = odds is None
+
+    def _toggled(self, change):
+        if self._quiet:
+            return
+        if change["new"]:
+            self.odds[self.pile.value] = list(self.editor.value)
+        else:
+            self.odds.pop(self.pile.value, None)
+        self._show_pile()
+        self._changed()
+
+    def _odds_moved(self):
+        if self.pile.value in self.odds:
+            self.odds[self.pile.value] = list(self.editor.value)
+            self._changed()
+
+    @property
+    def value(self):
+        return tuple((p, tuple(self.odds[p])) for p in RESOURCES if p in self.odds)
+
+    def write(self, value):
+        self.odds = {pile: list(o) for pile, o in value}
+        self._show_pile()
+
+
+_BY_KIND: dict[str, type[FieldControl]] = {
+    "int": IntControl,
+    "bool": BoolControl,
+    "choice": ChoiceControl,
+    "int_tuple": TupleControl,
+    "levels": TupleControl,
+    "sales": TupleControl,
+    "age_values": AgeValuesControl,
+    "odds": OddsControl,
+    "pile_odds": PileOddsControl,
+}
+
+
+def make_control(spec: FieldSpec, value: Any) -> FieldControl:
+    """The control for a field: named variants get a dropdown of their choices, the rest by kind.
+
+    Raises
+    ------
+    KeyError
+        For a field kind no control knows (a new kind in the schema needs one here).
+    """
+    if spec.variant or spec.kind == "optional_int":
+        return ChoiceControl(spec, value)
+    return _BY_KIND[spec.kind](spec, value)

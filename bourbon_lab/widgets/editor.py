@@ -1,0 +1,166 @@
+"""RulesEditor: every tunable number of the Ruleset as controls, generated from its schema.
+
+A designer changes a number and gets a valid ``Ruleset`` at once, or, for a bad
+combination, the Ruleset's own message beside the control while ``.rules`` keeps
+the last valid value. Observers of ``rules`` fire only on a real change.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+import traitlets
+
+from ..rules.errors import RulesetError
+from ..rules.ruleset import Ruleset
+from ..rules.schema import FIELDS
+from .controls import FieldControl, label_of, make_control
+
+GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
+"""Tab order: what designers tune most first; the content counts last."""
+
+
+class RulesEditor(w.VBox):
+    """Controls for every ruleset field, grouped by area, with reset and a 'what changed' list.
+
+    Parameters
+    ----------
+    rules : Ruleset, optional
+        Where to start (default ``Ruleset.default()``); its content (mash bills, demand
+        deck, distilleries) is kept, and "what changed" is measured against the defaults.
+
+    Examples
+    --------
+    >>> editor = RulesEditor()
+    >>> editor.set_value("zone_multipliers", (1, 2, 4))
+    >>> editor.changes()
+    {'zone_multipliers': (1, 2, 4)}
+    """
+
+    rules = traitlets.Instance(Ruleset)
+
+    def __init__(self, rules: Ruleset | None = None, **kwargs):
+        origin = rules if rules is not None else Ruleset.default()
+        self._origin = origin
+        self.controls: dict[str, FieldControl] = {f.name: make_control(f, getattr(origin, f.name)) for f in FIELDS}
+        for control in self.controls.values():
+            control.on_change(self._revalidate)
+        self.status = w.HTML()
+        self.changed = w.HTML()
+        self.reset_button = w.Button(
+            description="Reset to default", icon="undo", tooltip="Every field back to its default"
+        )
+        self.reset_button.on_click(lambda _: self.reset())
+        self.tabs = self._tabs(origin)
+        bar = w.HBox([self.reset_button, self.status])
+        super().__init__(children=[bar, self.tabs, self.changed], rules=origin, **kwargs)
+        self.add_class("bl-rules-editor")
+        self._show_changes()
+
+    def _tabs(self, rules: Ruleset) -> w.Tab:
+        pages, titles = [], []
+        for group in GROUPS:
+            rows = [c.widget for c in self.controls.values() if c.spec.group == group]
+            if group == "content":
+                self.content = w.HTML(_content_summary(rules))
+                rows.append(self.content)
+            if rows:
+                pages.append(w.VBox(rows))
+                titles.append(group.capitalize())
+        tabs = w.Tab(children=pages)
+        for i, title in enumerate(titles):
+            tabs.set_title(i, title)
+        return tabs
+
+    # --- public
+    def observe(self, handler, names="rules", type="change"):  # noqa: A002 (traitlets' own name)
+        """Call ``handler(change)`` when ``names`` change (default: the valid ``rules``)."""
+        return super().observe(handler, names=names, type=type)
+
+    def changes(self) -> dict:
+        """The fields whose current valid value differs from the defaults."""
+        return self.rules.changes()
+
+    def reset(self) -> None:
+        """Every control back to its default value; observers fire once."""
+        self.set_values(Ruleset.default().to_values())
+
+    def set_value(self, name: str, value) -> None:
+        """Move one control as a person would (validated; an invalid value is shown, not applied)."""
+        self.set_values({name: value})
+
+    def set_values(self, values: dict) -> None:
+        """Move several controls at once, then validate the combination once."""
+        for name, value in values.items():
+            if name in self.controls:
+                self.controls[name].set(value)
+        self._revalidate()
+
+    @property
+    def problems(self) -> dict[str, str]:
+        """Field -> the validation message shown beside it now (empty when the controls are valid)."""
+        return dict(self._problems)
+
+    # --- validation
+    def _revalidate(self) -> None:
+        values = {name: c.value for name, c in self.controls.items()}
+        try:
+            candidate = self._origin.replace(**values)
+        except RulesetError as exc:
+            self._problems = {}
+            for name, why in exc.problems:
+                self._problems.setdefault(name, why)
+            self._show_problems()
+            return
+        self._problems = {}
+        self._show_problems()
+        if candidate != self.rules:
+            self.rules = candidate
+        self._show_changes()
+
+    def _show_problems(self) -> None:
+        for name, control in self.controls.items():
+            control.show(self._problems.get(name))
+        stray = {k: v for k, v in self._problems.items() if k not in self.controls}
+        if self._problems:
+            where = ", ".join(label_of(self.controls[k].spec) if k in self.controls else k for k in self._problems)
+            extra = "; ".join(f"{k}: {v}" for k, v in stray.items())
+            text = f"⚠ not applied — fix {where}. The last valid rules stay in use. {extra}"
+            self.status.value = f"<span class='bl-invalid' style='color:#b3261e'>{html.escape(text)}</span>"
+        else:
+            self.status.value = "<span style='color:#1f6b35'>✓ valid</span>"
+
+    def _show_changes(self) -> None:
+        changed = self.changes()
+        if not changed:
+            self.changed.value = "<i>No changes: these are the default rules.</i>"
+            return
+        default = Ruleset.default()
+        items = "".join(
+            f"<li><b>{html.escape(label_of_name(k))}</b>: {html.escape(_short(getattr(default, k)))} → "
+            f"{html.escape(_short(v))}</li>"
+            for k, v in changed.items()
+        )
+        self.changed.value = f"<b>What changed</b> (against the defaults)<ul class='bl-changes'>{items}</ul>"
+
+
+def label_of_name(name: str) -> str:
+    """Readable label for a field or content list name."""
+    return name.replace("_", " ").capitalize()
+
+
+def _short(value) -> str:
+    text = repr(value) if not isinstance(value, tuple) or len(repr(value)) < 80 else f"{len(value)} entries"
+    return text
+
+
+def _content_summary(rules: Ruleset) -> str:
+    gated = sum(1 for c in rules.demand_cards if not c.is_open)
+    return (
+        "<p>Content comes from the YAML files (edit a copy and load it with <code>Ruleset.load</code>):</p><ul>"
+        f"<li>{len(rules.mash_bills)} mash bills</li>"
+        f"<li>{len(rules.demand_cards)} demand cards ({len(rules.demand_cards) - gated} open, {gated} gated)</li>"
+        f"<li>{len(rules.distilleries)} distilleries: {html.escape(', '.join(d.name for d in rules.distilleries))}</li>"
+        "</ul>"
+    )

@@ -1,0 +1,229 @@
+"""Stepper: walk a game one decision at a time, forwards and back, or let it play at a speed.
+
+A game is its rules, seed, seating and actions, so any source — a live game, a
+bot game from a simulation, a scenario script — becomes one replay. Each step is
+one action; a clone of the game is kept per step reached, so going back is
+instant and going forward replays only what was not seen yet.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from ..rules import Game, Ruleset, new_game
+from .board import board_state
+from .board_widget import BoardView
+from .narrate import describe
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What reproduces a game exactly: rules, players, seed, distilleries and the actions."""
+
+    rules: Ruleset
+    players: int
+    seed: int
+    actions: tuple[str, ...]
+    distilleries: tuple[str, ...] | None = None
+
+    def start(self) -> Game:
+        return new_game(self.rules, self.players, self.seed, list(self.distilleries) if self.distilleries else None)
+
+
+def replay_of(source, rules: Ruleset | None = None, seed: int = 0, players: int = 2) -> Replay:
+    """Turn a game, a scenario-like object or a list of action texts into a ``Replay``.
+
+    Parameters
+    ----------
+    source : Game, Replay, list of str, or object with ``rules``, ``seed``, ``players`` and a script
+        A scenario-like object names its actions ``actions`` or ``script``.
+    rules, seed, players
+        Used only with a plain list of action texts.
+    """
+    if isinstance(source, Replay):
+        return source
+    if isinstance(source, Game):
+        setup = source.log[0].data
+        return Replay(source.rules, source.n, source.seed, tuple(source.actions), tuple(setup["distilleries"]))
+    if isinstance(source, list | tuple):
+        return Replay(rules or Ruleset.default(), players, seed, tuple(str(a) for a in source))
+    script = getattr(source, "actions", None) or getattr(source, "script", None) or ()
+    n = source.players if isinstance(source.players, int) else len(source.players)
+    dist = getattr(source, "distilleries", None)
+    return Replay(source.rules, n, source.seed, tuple(str(a) for a in script), tuple(dist) if dist else None)
+
+
+def simulated_game(rules: Ruleset, players: int = 4, bots="heuristic", seed: int = 0, game: int = 0) -> Replay:
+    """Game ``game`` of ``simulate(rules, players, games=..., bots, seed)``, played again with its actions."""
+    from ..sim.runner import make_tasks, play_one, validate
+
+    names = validate(rules, players, game + 1, bots, None)
+    task = make_tasks(players, game + 1, names, seed, True, None)[game]
+    g = play_one(rules, task)
+    return replay_of(g)
+
+
+class Stepper(w.VBox):
+    """Step, play/pause and jump through a game, with its board and the step's events in words.
+
+    Parameters
+    ----------
+    source : Game, list of str, scenario-like object, or Replay
+        What to step through (see ``replay_of``); a live game is copied at its current point
+        (``sync()`` picks up later moves).
+    rules, seed, players
+        For a plain list of action texts.
+    speed : float
+        Steps per second while playing.
+    """
+
+    def __init__(self, source, rules: Ruleset | None = None, seed: int = 0, players: int = 2, speed: float = 4.0):
+        self._live = source if isinstance(source, Game) else None
+        self.replay = replay_of(source, rules, seed, players)
+        self._games = [self.replay.start()]
+        self._marks = [len(self._games[0].log)]
+        self.position = 0
+        self._timer: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.board = BoardView(self._games[0])
+        self._build(speed)
+        super().__init__(children=[self._bar, self.where, self.events, self.board])
+        self.add_class("bl-stepper")
+        self.show(0)
+
+    # --- controls
+    def _build(self, speed: float) -> None:
+        def button(icon, tip, fn):
+            b = w.Button(icon=icon, tooltip=tip, layout=w.Layout(width="44px"))
+            b.on_click(lambda _: fn())
+            return b
+
+        self.play_button = w.ToggleButton(
+            value=False, icon="play", tooltip="Play / pause", layout=w.Layout(width="44px")
+        )
+        self.play_button.observe(self._toggle, names="value")
+        self.speed = w.FloatSlider(value=speed, min=0.5, max=30, step=0.5, description="steps/s", readout_format=".1f")
+        self.round_box = w.BoundedIntText(
+            value=1, min=1, max=10_000, description="round", layout=w.Layout(width="140px")
+        )
+        go = w.Button(description="jump", tooltip="Jump to the start of this round", layout=w.Layout(width="60px"))
+        go.on_click(lambda _: self.jump_to_round(self.round_box.value))
+        self._bar = w.HBox(
+            [
+                button("fast-backward", "To the start", lambda: self.show(0)),
+                button("step-backward", "Back one step", self.back),
+                self.play_button,
+                button("step-forward", "Forward one step", self.forward),
+                button("fast-forward", "To the end", lambda: self.show(len(self.replay.actions))),
+                self.speed,
+                self.round_box,
+                go,
+            ]
+        )
+        self.where = w.HTML()
+        self.events = w.HTML()
+
+    # --- moving
+    @property
+    def steps(self) -> int:
+        """How many actions the replay has."""
+        return len(self.replay.actions)
+
+    @property
+    def game(self) -> Game:
+        """The game at the current step (do not change it: it is the stepper's copy)."""
+        return self._games[self.position]
+
+    def _reach(self, i: int) -> None:
+        while len(self._games) <= i:
+            g = self._games[-1].clone()
+            g.apply(self.replay.actions[len(self._games) - 1])
+            self._games.append(g)
+            self._marks.append(len(g.log))
+
+    def show(self, i: int) -> None:
+        """Go to step ``i`` (0 = the start, ``steps`` = after the last action)."""
+        i = max(0, min(int(i), self.steps))
+        self._reach(i)
+        self.position = i
+        self._draw()
+
+    def forward(self) -> bool:
+        """One step on; False at the end."""
+        if self.position >= self.steps:
+            return False
+        self.show(self.position + 1)
+        return True
+
+    def back(self) -> bool:
+        """One step back; False at the start."""
+        if self.position == 0:
+            return False
+        self.show(self.position - 1)
+        return True
+
+    def jump_to_round(self, round_number: int) -> None:
+        """The first step at which the game is in ``round_number`` (or the end, if it never gets there)."""
+        i = 0
+        while i < self.steps and self._at(i).round < round_number:
+            i += 1
+        self.show(i)
+
+    def _at(self, i: int) -> Game:
+        self._reach(i)
+        return self._games[i]
+
+    def sync(self) -> None:
+        """Pick up actions played on the live game since the stepper was made."""
+        if self._live is not None:
+            self.replay = replay_of(self._live)
+            self._draw()
+
+    # --- playing
+    def play(self) -> None:
+        """Step forward on a timer at ``speed`` steps per second until the end or ``pause()``."""
+        if self._timer and self._timer.is_alive():
+            return
+        self._stop.clear()
+        self._timer = threading.Thread(target=self._run, daemon=True)
+        self._timer.start()
+        self.play_button.value = True
+
+    def pause(self) -> None:
+        """Stop playing (the current step stays shown)."""
+        self._stop.set()
+        self.play_button.value = False
+
+    def _run(self) -> None:
+        while not self._stop.wait(1.0 / max(self.speed.value, 0.1)):
+            if not self.forward():
+                break
+        self.play_button.value = False
+
+    def _toggle(self, change) -> None:
+        if change["new"]:
+            self.play()
+        else:
+            self._stop.set()
+        self.play_button.icon = "pause" if change["new"] else "play"
+
+    # --- drawing
+    def step_events(self) -> list[str]:
+        """The events of the current step in words (setup and round 1's opening at step 0)."""
+        start = self._marks[self.position - 1] if self.position else 0
+        return [describe(e) for e in self.game.log[start : self._marks[self.position]]]
+
+    def _draw(self) -> None:
+        g = self.game
+        action = self.replay.actions[self.position - 1] if self.position else "(start)"
+        self.where.value = (
+            f"<b>Step {self.position} / {self.steps}</b> · round {g.round} · {g.phase} · played: <code>{action}</code>"
+        )
+        items = "".join(f"<li>{text}</li>" for text in self.step_events())
+        self.events.value = f"<ol class='bl-step-events'>{items}</ol>"
+        state = board_state(g, None, since=self._marks[self.position - 1] if self.position else 0)
+        state.update(actions=[], legal=[])
+        self.board.state = state

@@ -1,0 +1,170 @@
+"""LiveStudy: move a rule, and the charts re-simulate and redraw, before vs after on the same seeds.
+
+The "before" run (the rules the study started from) is simulated once and kept;
+each change re-simulates only "after", in a background thread so the controls
+stay responsive, after a short debounce so dragging a slider starts one run, not
+twenty. A newer change makes an older run's result stale, and it is dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import ipywidgets as w
+
+from ..rules.ruleset import Ruleset
+from .editor import RulesEditor
+
+DEBOUNCE_S = 0.4
+"""Quiet time after the last control move before a run starts."""
+
+
+def _charts():
+    """The chart builders, with the offline renderer chosen (JupyterLab has no CDN here)."""
+    from .. import charts
+
+    charts.use_offline_renderer()
+    return charts
+
+
+class LiveStudy(w.HBox):
+    """A RulesEditor beside Altair charts of N simulated games, redrawn when a control moves.
+
+    Parameters
+    ----------
+    rules : Ruleset, optional
+        The "before" rules (default ``Ruleset.default()``).
+    players : int
+        Players per game.
+    games : int
+        Games per run; both runs use the same seeds.
+    bots : str or list of str
+        Bot spec(s), as for ``simulate``.
+    seed : int
+        The run seed (game ``i`` uses ``game_seed(seed, i)`` in both runs).
+    workers : int
+        Local processes per run.
+    debounce : float
+        Seconds of quiet after a control moves before re-simulating.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        players: int = 4,
+        games: int = 200,
+        bots="heuristic",
+        seed: int = 0,
+        workers: int = 2,
+        debounce: float = DEBOUNCE_S,
+    ):
+        self.before_rules = rules if rules is not None else Ruleset.default()
+        self.params = {"players": players, "games": games, "bots": bots, "seed": seed, "workers": workers}
+        self.debounce = debounce
+        self.editor = RulesEditor(self.before_rules)
+        self.progress = w.IntProgress(value=0, min=0, max=2, description="idle", bar_style="info")
+        self.label = w.HTML()
+        self.comparison = None
+        self.last_seconds: float | None = None
+        self._generation = 0
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+        self._before = None
+        self._views = {}
+        self.done = threading.Event()
+        self.chart_box = w.VBox([self.progress, self.label])
+        super().__init__(children=[self.editor, self.chart_box])
+        self.add_class("bl-live-study")
+        self.editor.observe(self._on_rules)
+        self.refresh()
+
+    # --- scheduling
+    def _on_rules(self, _change=None) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._generation += 1
+        self.done.clear()
+        self.label.value = "<i>waiting for the controls to settle…</i>"
+        self._timer = threading.Timer(self.debounce, self._run, args=(self._generation,))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def refresh(self, wait: bool = False) -> None:
+        """Simulate and redraw now for the editor's current rules (``wait``: block until drawn)."""
+        self._generation += 1
+        self.done.clear()
+        thread = threading.Thread(target=self._run, args=(self._generation,), daemon=True)
+        thread.start()
+        if wait:
+            thread.join()
+
+    def _run(self, generation: int) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return
+            try:
+                self._simulate_and_draw(generation)
+            except Exception as exc:  # shown in the widget: a failed run must not go silent in a thread
+                self.progress.bar_style, self.progress.description = "danger", "failed"
+                self.label.value = f"<pre style='color:#b3261e'>{type(exc).__name__}: {exc}</pre>"
+                self.done.set()
+
+    def _simulate_and_draw(self, generation: int) -> None:
+        from ..sim import simulate
+        from ..sim.paired import Comparison, paired_table
+
+        after_rules = self.editor.rules
+        t0 = time.perf_counter()
+        self._step(0, f"simulating {self.params['games']} games…")
+        if self._before is None:
+            self._before = simulate(self.before_rules, progress=False, **self.params)
+        self._step(1, "simulating the changed rules…")
+        if after_rules == self.before_rules:
+            after = self._before
+        else:
+            after = simulate(after_rules, progress=False, **self.params)
+        if generation != self._generation:
+            return
+        self.comparison = Comparison(self._before, after, paired_table(self._before, after))
+        self._draw(self.comparison)
+        self.last_seconds = time.perf_counter() - t0
+        self._step(2, "done")
+        changed = ", ".join(self.editor.changes()) or "no changes"
+        self.label.value = (
+            f"<small>{self.params['games']} games × {self.params['players']} players, same seeds before and after; "
+            f"{changed}; {self.last_seconds:.1f} s</small>"
+        )
+        self.done.set()
+
+    def _step(self, value: int, text: str) -> None:
+        self.progress.value = value
+        self.progress.description = text if len(text) < 20 else text[:19] + "…"
+        self.progress.bar_style = "success" if value == 2 else "info"
+        self.label.value = f"<i>{text}</i>"
+
+    # --- drawing
+    def charts(self, comparison) -> dict:
+        """The charts for one comparison: the paired differences, and win rates before and after."""
+        charts = _charts()
+        return {
+            "difference": charts.ab_comparison(comparison.table),
+            "before": charts.win_rate(comparison.a.players, by="seat").properties(title="Before: win rate by seat"),
+            "after": charts.win_rate(comparison.b.players, by="seat").properties(title="After: win rate by seat"),
+        }
+
+    def _draw(self, comparison) -> None:
+        import altair as alt
+
+        built = self.charts(comparison)
+        if not self._views:
+            self._views = {k: alt.JupyterChart(c) for k, c in built.items()}
+            self.chart_box.children = [
+                self.progress,
+                self.label,
+                self._views["difference"],
+                w.HBox([self._views["before"], self._views["after"]]),
+            ]
+            return
+        for key, chart in built.items():
+            self._views[key].chart = chart
