@@ -1,0 +1,30 @@
+"""Altair chart builders: each a function from a ``simulate``/``compare`` table to a titled chart.
+
+Every builder returns an Altair chart with a title and axis names a designer reads without the
+code; ``save`` writes it as PNG or SVG for reports, and ``use_offline_renderer`` makes charts show
+in JupyterLab with no network.
+"""
+
+from .comparison import ab_comparison
+from .economy import economy_flow, upgrades
+from .export import save, use_offline_renderer
+from .market import MINUTES_PER_ROUND, game_length, market_events, sale_zones
+from .scores import score_distribution, score_share, win_rate
+from .timeline import game_events, game_timeline
+
+__all__ = [
+    "MINUTES_PER_ROUND",
+    "ab_comparison",
+    "economy_flow",
+    "game_events",
+    "game_length",
+    "game_timeline",
+    "market_events",
+    "sale_zones",
+    "save",
+    "score_distribution",
+    "score_share",
+    "upgrades",
+    "use_offline_renderer",
+    "win_rate",
+]

@@ -1,0 +1,41 @@
+"""Shared look and data hygiene, so every chart reads the same way and embeds small, plain data."""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+WIDTH = 420
+HEIGHT = 240
+
+ZONES = ["Low", "Mid", "Hot"]
+ZONE_COLORS = alt.Scale(domain=ZONES, range=["#7aa6c2", "#e0a340", "#c4452f"])
+
+GROUP_TITLES = {"seat": "Seat (0 = first seat of the run)", "bot": "Bot", "distillery": "Distillery"}
+"""Axis names for the columns a designer may group players by."""
+
+
+def group_title(by: str) -> str:
+    """The axis name for a grouping column, refusing columns the tables do not have."""
+    if by not in GROUP_TITLES:
+        raise ValueError(f"by: {by!r} is not one of {sorted(GROUP_TITLES)}")
+    return GROUP_TITLES[by]
+
+
+def plain(df: pl.DataFrame, *columns: str) -> pl.DataFrame:
+    """Only ``columns``, with Enum/Categorical as text, so the embedded data is small and portable."""
+    out = df.select(columns)
+    casts = [pl.col(c).cast(pl.Utf8) for c, t in out.schema.items() if isinstance(t, pl.Enum | pl.Categorical)]
+    return out.with_columns(casts) if casts else out
+
+
+def title(text: str, subtitle: str | list[str] | None = None) -> alt.TitleParams:
+    """A left-anchored title with an optional subtitle (where a chart states its assumptions)."""
+    return alt.TitleParams(text, subtitle=subtitle or "", anchor="start")
+
+
+def finished(games: pl.DataFrame) -> pl.DataFrame:
+    """Games that ran to the end (a failed game has no rounds to count)."""
+    if "error" in games.columns:
+        return games.filter(pl.col("error").is_null())
+    return games

@@ -1,0 +1,123 @@
+"""Who scores what: final scores, win rates and where the points come from, per seat, bot or distillery."""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+from ..sim.stats import win_rates
+from ._style import HEIGHT, WIDTH, group_title, plain, title
+
+
+def score_distribution(players: pl.DataFrame, by: str = "seat") -> alt.Chart:
+    """Box plot of final scores per seat, bot or distillery.
+
+    Parameters
+    ----------
+    players : polars.DataFrame
+        The ``players`` table of a run.
+    by : {"seat", "bot", "distillery"}
+        What to group players by.
+
+    Returns
+    -------
+    altair.Chart
+    """
+    label = group_title(by)
+    data = plain(players, by, "score").with_columns(pl.col(by).cast(pl.Utf8))
+    return (
+        alt.Chart(data)
+        .mark_boxplot(extent=1.5, size=28)
+        .encode(
+            x=alt.X(f"{by}:N", title=label, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("score:Q", title="Final score (Capital + Prestige)"),
+            color=alt.Color(f"{by}:N", legend=None),
+        )
+        .properties(
+            width=WIDTH,
+            height=HEIGHT,
+            title=title(f"Final score by {by}", f"{players['game'].n_unique()} games; boxes hold the middle half"),
+        )
+    )
+
+
+def _players_per_game(players: pl.DataFrame) -> float:
+    return players.height / max(players["game"].n_unique(), 1)
+
+
+def win_rate(players: pl.DataFrame, by: str = "seat") -> alt.LayerChart:
+    """Win rate per seat, bot or distillery with its 95 % Wilson interval; a dashed line marks an even chance.
+
+    Parameters
+    ----------
+    players : polars.DataFrame
+        The ``players`` table of a run (a shared win counts as a win).
+    by : {"seat", "bot", "distillery"}
+        What to group players by.
+
+    Returns
+    -------
+    altair.LayerChart
+    """
+    label = group_title(by)
+    rates = win_rates(plain(players, by, "won", "game").with_columns(pl.col(by).cast(pl.Utf8)), by)
+    even = 1 / _players_per_game(players) if players.height else 0.0
+    base = alt.Chart(rates).encode(x=alt.X(f"{by}:N", title=label, axis=alt.Axis(labelAngle=0)))
+    y_axis = alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
+    tooltip = [
+        alt.Tooltip(f"{by}:N", title=label),
+        alt.Tooltip("win_rate:Q", title="Win rate", format=".1%"),
+        alt.Tooltip("ci_low:Q", title="95 % CI low", format=".1%"),
+        alt.Tooltip("ci_high:Q", title="95 % CI high", format=".1%"),
+        alt.Tooltip("games:Q", title="Player-games"),
+    ]
+    bars = base.mark_bar(opacity=0.8).encode(y=y_axis, color=alt.Color(f"{by}:N", legend=None), tooltip=tooltip)
+    ci = base.mark_rule(strokeWidth=2, color="black").encode(y=alt.Y("ci_low:Q", title="Win rate"), y2="ci_high:Q")
+    line = alt.Chart().mark_rule(strokeDash=[4, 4], color="gray").encode(y=alt.datum(even))
+    return alt.layer(bars, ci, line).properties(
+        width=WIDTH,
+        height=HEIGHT,
+        title=title(f"Win rate by {by}, with 95 % confidence intervals", f"dashed line: an even chance ({even:.0%})"),
+    )
+
+
+def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
+    """Share of the final score that came from Capital and from Prestige, per seat, bot or distillery.
+
+    Parameters
+    ----------
+    players : polars.DataFrame
+        The ``players`` table of a run.
+    by : {"seat", "bot", "distillery"}
+        What to group players by (default: bot, since strategies differ most).
+
+    Returns
+    -------
+    altair.Chart
+    """
+    label = group_title(by)
+    sums = (
+        plain(players, by, "capital", "prestige")
+        .with_columns(pl.col(by).cast(pl.Utf8))
+        .group_by(by)
+        .agg(pl.col("capital").clip(0).sum().alias("Capital"), pl.col("prestige").clip(0).sum().alias("Prestige"))
+        .unpivot(index=by, variable_name="source", value_name="points")
+        .with_columns((pl.col("points") / pl.col("points").sum().over(by)).fill_nan(0).alias("share"))
+        .sort(by, "source")
+    )
+    return (
+        alt.Chart(sums)
+        .mark_bar()
+        .encode(
+            y=alt.Y(f"{by}:N", title=label),
+            x=alt.X("share:Q", title="Share of the final score", axis=alt.Axis(format="%"), stack="zero"),
+            color=alt.Color("source:N", title="Points from", scale=alt.Scale(range=["#b5893a", "#5a3e85"])),
+            tooltip=[
+                alt.Tooltip(f"{by}:N", title=label),
+                alt.Tooltip("source:N", title="From"),
+                alt.Tooltip("share:Q", title="Share", format=".1%"),
+                alt.Tooltip("points:Q", title="Points, all games"),
+            ],
+        )
+        .properties(width=WIDTH, height=HEIGHT // 2, title=title(f"Where the final score comes from, by {by}"))
+    )

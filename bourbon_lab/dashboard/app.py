@@ -1,0 +1,226 @@
+"""The served Panel app: a study tab, an A/B tab and a game tab, each a view drawn from its store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import panel as pn
+
+from ..rules import BourbonLabError
+from . import controls
+from .board import GameView
+from .figures import STUDY_CHARTS, comparison_chart, markdown_table, study_charts
+from .setup import MAX_GAMES, StudySetup, load_setup, parse_upload
+from .store import ABStudy, Study, one_line, summary_tables
+from .table import GameTable
+
+DEFAULTS = "defaults"
+
+
+def scenario_files(extra: Path | None = None) -> dict[str, Path | None]:
+    """The scenario menu: the defaults, the command line's file, and the YAML files in ./scenarios/."""
+    found: dict[str, Path | None] = {DEFAULTS: None}
+    if extra is not None:
+        found[extra.name] = extra
+    folder = Path.cwd() / "scenarios"
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.y*ml")):
+            found.setdefault(path.name, path)
+    return found
+
+
+def _alert(store) -> pn.pane.Alert:
+    alert = pn.pane.Alert(store.message, alert_type="danger", visible=bool(store.message), css_classes=["bl-message"])
+
+    def show(event) -> None:
+        alert.param.update(object=event.new or "", visible=bool(event.new))
+
+    store.param.watch(show, "message")
+    return alert
+
+
+def _progress(store) -> pn.indicators.Progress:
+    bar = pn.indicators.Progress(value=0, max=max(store.games, 1), visible=False, sizing_mode="stretch_width")
+
+    def show(_event) -> None:
+        bar.param.update(max=max(store.total, 1), value=min(store.done, max(store.total, 1)), visible=store.running)
+
+    store.param.watch(show, ["running", "done", "total"])
+    return bar
+
+
+class StudyView(pn.viewable.Viewer):
+    """Inputs on the left (scenario, upload, players, bots, games, rules), the charts on the right."""
+
+    def __init__(self, store: Study, scenarios: dict[str, Path | None], **params):
+        super().__init__(**params)
+        self.store = store
+        self.scenarios = scenarios
+        self.by = pn.widgets.RadioButtonGroup(name="Group players by", options=["seat", "bot", "distillery"])
+        self.minutes = pn.widgets.FloatInput(name="Minutes per round (assumed)", value=4.0, start=0.5, end=30, step=0.5)
+        self.panes = {n: pn.pane.Vega(None, css_classes=[f"chart-{n}"], name=n) for n in STUDY_CHARTS}
+        self.tables = pn.pane.Markdown("", css_classes=["bl-summary"])
+        self.status = pn.pane.Markdown("", css_classes=["bl-status"])
+        self.rules = controls.rule_controls(store.rules, store.set_rule, self._say)
+        store.param.watch(self._redraw, ["result"])
+        store.param.watch(lambda e: setattr(self.status, "object", e.new), "status")
+        self.by.param.watch(self._redraw, "value")
+        self.minutes.param.watch(self._redraw, "value")
+        self._redraw()
+
+    def _say(self, text: str) -> None:
+        self.store.message = text
+
+    def _redraw(self, *_events) -> None:
+        result = self.store.result
+        if result is None:
+            return
+        try:
+            figures = study_charts(result, self.store.rules, self.by.value, self.minutes.value)
+        except (ValueError, BourbonLabError) as exc:
+            self._say(one_line(exc))
+            return
+        for name, chart in figures.items():
+            self.panes[name].object = chart
+        self.tables.object = "\n\n".join(f"**{t}**\n\n{markdown_table(df)}" for t, df in summary_tables(result).items())
+
+    def _use(self, setup: StudySetup) -> None:
+        self.store.apply_setup(setup)
+        controls.refresh(self.rules, setup.rules)
+
+    def _pick(self, event) -> None:
+        try:
+            self._use(load_setup(self.scenarios[event.new]))
+        except BourbonLabError as exc:
+            self._say(one_line(exc))
+
+    def _upload(self, event) -> None:
+        if event.new is None:
+            return
+        try:
+            self._use(parse_upload(event.new, self.upload.filename or "upload.yaml"))
+        except BourbonLabError as exc:
+            self._say(one_line(exc))
+
+    def _inputs(self) -> pn.Column:
+        s = self.store
+        pick = pn.widgets.Select(name="Scenario", options=list(self.scenarios), value=DEFAULTS)
+        pick.param.watch(self._pick, "value")
+        self.upload = pn.widgets.FileInput(accept=".yaml,.yml", name="Upload a scenario", css_classes=["bl-upload"])
+        self.upload.param.watch(self._upload, "value")
+        numbers = pn.Param(
+            s.param,
+            parameters=["players", "games", "bots", "seed"],
+            widgets={
+                "players": {"type": pn.widgets.IntInput, "start": 2, "end": 6},
+                "games": {"type": pn.widgets.IntInput, "start": 1, "end": MAX_GAMES},
+                "seed": {"type": pn.widgets.IntInput, "start": 0},
+            },
+            show_name=False,
+        )
+        return pn.Column(pick, "Upload a scenario (YAML)", self.upload, numbers, self.by, self.minutes, width=330)
+
+    def __panel__(self):
+        left = pn.Column(self._inputs(), "### Rules", self.rules, width=350, scroll=True, max_height=1400)
+        grid = pn.FlexBox(*self.panes.values())
+        right = pn.Column(
+            _alert(self.store), _progress(self.store), self.status, grid, self.tables, sizing_mode="stretch_width"
+        )
+        return pn.Row(left, right, sizing_mode="stretch_width")
+
+
+class ABView(pn.viewable.Viewer):
+    """Rule controls for A and for B side by side, and the paired comparison chart."""
+
+    def __init__(self, store: ABStudy, **params):
+        super().__init__(**params)
+        self.store = store
+        self.chart = pn.pane.Vega(None, css_classes=["chart-ab_comparison"], name="ab_comparison")
+        self.status = pn.pane.Markdown("", css_classes=["bl-ab-status"])
+        store.param.watch(self._redraw, "comparison")
+        self._redraw()
+
+    def _redraw(self, *_events) -> None:
+        if self.store.comparison is not None:
+            self.chart.object = comparison_chart(self.store.comparison)
+            self.status.object = self.store.status
+
+    def _side(self, side: str) -> pn.Column:
+        rules = getattr(self.store, f"rules_{side}")
+        acc = controls.rule_controls(
+            rules, lambda n, v: self.store.set_rule(side, n, v), lambda t: setattr(self.store, "message", t)
+        )
+        return pn.Column(f"### Rules {side.upper()}", acc, width=320)
+
+    def __panel__(self):
+        numbers = pn.Param(
+            self.store.param, parameters=["players", "games", "bots", "seed"], show_name=False, width=300
+        )
+        sides = pn.Row(self._side("a"), self._side("b"), scroll=True, max_height=1400)
+        right = pn.Column(_alert(self.store), _progress(self.store), self.status, self.chart)
+        return pn.Row(pn.Column(numbers, sides), right, sizing_mode="stretch_width")
+
+
+def build_app(setup: StudySetup | None = None, scenario: Path | None = None, served: bool = True) -> pn.Tabs:
+    """The whole app for one browser session: fresh stores, so sessions never share state.
+
+    Parameters
+    ----------
+    setup : StudySetup, optional
+        Where the study starts (default: the defaults).
+    scenario : Path, optional
+        The command line's scenario file, offered in the menu.
+    served : bool
+        Run studies off the event loop with progress (True in a server; False runs synchronously).
+
+    Returns
+    -------
+    panel.Tabs
+    """
+    setup = setup or StudySetup()
+    scheduler = pn.state.execute if served else None
+    study = Study.from_setup(setup, scheduler=scheduler)
+    ab = ABStudy(
+        rules_a=setup.rules,
+        rules_b=setup.rules,
+        players=setup.players,
+        games=min(setup.games, 40),
+        bots=",".join(setup.bots),
+        seed=setup.seed,
+        scheduler=scheduler,
+    )
+    table = GameTable(rules=setup.rules, players=setup.players, seed=setup.seed)
+    tabs = pn.Tabs(
+        ("Study", StudyView(study, scenario_files(scenario))),
+        ("A/B", ABView(ab)),
+        ("Game", GameView(table)),
+        dynamic=False,
+        sizing_mode="stretch_width",
+    )
+    if served:
+        pn.state.onload(study.request)
+        pn.state.onload(ab.request)
+    else:
+        study.run()
+        ab.run()
+    return tabs
+
+
+def serve(scenario: str | None = None, port: int = 5006, show: bool = True) -> None:
+    """Serve the app on 127.0.0.1 until interrupted; each browser session gets its own stores."""
+    setup = load_setup(scenario)
+    path = Path(scenario) if scenario else None
+    pn.serve(
+        {"/": lambda: _page(setup, path)},
+        address="127.0.0.1",
+        port=port,
+        show=show,
+        title="bourbon_lab dashboard",
+        websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"],
+        websocket_max_message_size=4 * 1024 * 1024,
+    )
+
+
+def _page(setup: StudySetup, path: Path | None):
+    header = pn.pane.Markdown(f"# bourbon_lab — Bourbonomics study ({setup.name})", margin=(0, 10))
+    return pn.Column(header, build_app(setup, path), sizing_mode="stretch_width")

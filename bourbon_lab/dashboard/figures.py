@@ -1,0 +1,68 @@
+"""Which charts a study shows, in what order: shared by the served app and the published site."""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+from .. import charts
+from ..sim.paired import Comparison
+from ..sim.runner import SimResult
+
+STUDY_CHARTS = (
+    "win_rate",
+    "score_distribution",
+    "score_share",
+    "game_length",
+    "market_events",
+    "sale_zones",
+    "upgrades",
+    "economy_flow",
+    "game_timeline",
+)
+
+
+def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_round: float = charts.MINUTES_PER_ROUND):
+    """Every chart of one run, by name, in reading order.
+
+    Parameters
+    ----------
+    result : SimResult
+        The run.
+    rules : Ruleset, optional
+        The rules played (the timeline's zone thresholds).
+    by : str
+        Grouping of the per-player charts: seat, bot or distillery.
+    minutes_per_round : float
+        The game-length estimate's assumption.
+
+    Returns
+    -------
+    dict of str to altair chart
+    """
+    p, g, e = result.players, result.games, result.events
+    first = int(g.filter(pl.col("error").is_null())["game"].min() or 0) if g.height else 0
+    return {
+        "win_rate": charts.win_rate(p, by=by),
+        "score_distribution": charts.score_distribution(p, by=by),
+        "score_share": charts.score_share(p, by="bot" if by == "seat" else by),
+        "game_length": charts.game_length(g, minutes_per_round=minutes_per_round),
+        "market_events": charts.market_events(g),
+        "sale_zones": charts.sale_zones(e),
+        "upgrades": charts.upgrades(p, e),
+        "economy_flow": charts.economy_flow(e),
+        "game_timeline": charts.game_timeline(e, game=first, rules=rules),
+    }
+
+
+def comparison_chart(comparison: Comparison) -> alt.TopLevelMixin:
+    """The A/B chart of a paired comparison."""
+    return charts.ab_comparison(comparison.table)
+
+
+def markdown_table(df: pl.DataFrame) -> str:
+    """A small table as Markdown (no pandas needed), numbers as they are."""
+    head = "| " + " | ".join(df.columns) + " |"
+    rule = "|" + "|".join("---" for _ in df.columns) + "|"
+    rows = ["| " + " | ".join("" if v is None else str(v) for v in row) + " |" for row in df.iter_rows()]
+    return "\n".join([head, rule, *rows])

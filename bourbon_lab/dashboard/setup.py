@@ -1,0 +1,177 @@
+"""What a study starts from: a ruleset, players, bots, games and a seed, read from a scenario file or an upload.
+
+Scenario files are data only: they are read with ``yaml.safe_load`` (or through
+``bourbon_lab.scenarios`` when that layer is installed), never executed. An upload is
+capped in size and refused with one readable line when it is malformed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..rules import BourbonLabError, Ruleset
+
+MAX_UPLOAD_BYTES = 256 * 1024
+"""Largest scenario upload accepted; real scenario files are a few KB."""
+
+MAX_GAMES = 2000
+"""Most games one dashboard study may ask for (a served app is shared by several people)."""
+
+DEFAULT_GAMES = 40
+
+
+class SetupError(BourbonLabError, ValueError):
+    """A scenario or upload that cannot start a study; the message is one line for the page or the shell."""
+
+
+@dataclass(frozen=True)
+class StudySetup:
+    """The inputs of a study: the rules and who plays how many games from which seed."""
+
+    rules: Ruleset = field(default_factory=Ruleset.default)
+    players: int = 4
+    bots: tuple[str, ...] = ("heuristic",)
+    games: int = DEFAULT_GAMES
+    seed: int = 0
+    name: str = "defaults"
+
+    def bot_list(self) -> list[str]:
+        """One bot per player: a single name is used for everyone, a list must match the player count."""
+        if len(self.bots) == 1:
+            return list(self.bots) * self.players
+        return list(self.bots)
+
+
+def _one_line(exc: Exception) -> str:
+    text = str(exc).strip().replace(":\n  ", ": ").replace("\n  ", "; ").replace("\n", " ")
+    return text[:400]
+
+
+def _int(data: dict, key: str, default: int, lo: int, hi: int, where: str) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SetupError(f"{where}: {key} must be a whole number from {lo} to {hi}, got {value!r}")
+    return value
+
+
+def _bots(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or not all(isinstance(b, str) for b in value):
+        raise SetupError(f"{where}: bots must be a bot name or a list of names, got {value!r}")
+    return tuple(value)
+
+
+def setup_from_data(data: Any, where: str = "scenario") -> StudySetup:
+    """A study setup from a parsed scenario mapping (``rules:``, ``players:``, ``bots:``, ``games:``, ``seed:``).
+
+    Parameters
+    ----------
+    data : Any
+        What ``yaml.safe_load`` returned.
+    where : str
+        The file name, used in messages.
+
+    Returns
+    -------
+    StudySetup
+    """
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise SetupError(
+            f"{where}: expected a mapping with rules, players, bots, games, seed; got {type(data).__name__}"
+        )
+    rules_data = data.get("rules") or {}
+    try:
+        rules = Ruleset.from_dict(rules_data, source=f"{where} rules")
+    except BourbonLabError as exc:
+        raise SetupError(f"{where}: {_one_line(exc)}") from None
+    return StudySetup(
+        rules=rules,
+        players=_int(data, "players", 4, 2, 6, where),
+        bots=_bots(data.get("bots", "heuristic"), where),
+        games=_int(data, "games", DEFAULT_GAMES, 1, MAX_GAMES, where),
+        seed=_int(data, "seed", 0, 0, 2**31 - 1, where),
+        name=str(data.get("name") or Path(where).stem),
+    )
+
+
+def _from_scenarios_layer(text: str, name: str) -> StudySetup | None:
+    """Read through ``bourbon_lab.scenarios`` when that layer exists (it checks scripts and expectations too).
+
+    A scenario's seeds become the study's first seed and its number of games.
+    """
+    try:
+        from ..scenarios import Scenario
+    except ImportError:
+        return None
+    try:
+        spec = Scenario.from_text(text, file=name).spec
+    except BourbonLabError as exc:
+        raise SetupError(_one_line(exc)) from None
+    bots = tuple(b or "heuristic" for b in (spec.bots or ["heuristic"]))
+    seeds = list(spec.seeds) or [0]
+    games = min(max(len(seeds), 1), MAX_GAMES)
+    return StudySetup(spec.rules or Ruleset.default(), spec.players, bots, games, int(seeds[0]), spec.name or name)
+
+
+def load_setup(path: str | Path | None = None) -> StudySetup:
+    """The study setup of a scenario file, or the defaults when ``path`` is None.
+
+    Parameters
+    ----------
+    path : str or Path, optional
+        A scenario YAML file.
+
+    Returns
+    -------
+    StudySetup
+    """
+    if path is None:
+        return StudySetup()
+    path = Path(path)
+    if not path.is_file():
+        raise SetupError(f"{path}: no such scenario file")
+    if path.stat().st_size > MAX_UPLOAD_BYTES:
+        raise SetupError(f"{path}: {path.stat().st_size} bytes is over the {MAX_UPLOAD_BYTES // 1024} KB limit")
+    return parse_upload(path.read_bytes(), path.name)
+
+
+def _safe_yaml(raw: bytes, name: str) -> Any:
+    try:
+        return yaml.safe_load(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SetupError(f"{name}: not a text file (expected UTF-8 YAML)") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" line {mark.line + 1}" if mark is not None else ""
+        raise SetupError(f"{name}{line}: not valid YAML ({getattr(exc, 'problem', None) or 'unreadable'})") from None
+
+
+def parse_upload(raw: bytes, filename: str = "upload.yaml") -> StudySetup:
+    """A study setup from uploaded bytes: size-capped, parsed as data only (safe YAML), never executed.
+
+    Parameters
+    ----------
+    raw : bytes
+        The file's content.
+    filename : str
+        The name the browser sent (used in messages only).
+
+    Returns
+    -------
+    StudySetup
+    """
+    name = Path(filename or "upload.yaml").name
+    if raw is None or len(raw) == 0:
+        raise SetupError(f"{name}: the file is empty")
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise SetupError(f"{name}: {len(raw)} bytes is over the {MAX_UPLOAD_BYTES // 1024} KB limit")
+    data = _safe_yaml(raw, name)
+    found = _from_scenarios_layer(raw.decode("utf-8"), name)
+    return found if found is not None else setup_from_data(data, name)

@@ -1,0 +1,244 @@
+"""The dashboard's data store: study inputs and results as ``param`` values, testable without a browser.
+
+Views only read from a store and write its inputs (Panel's ``DataStore``/``Viewer`` pattern,
+design/style.md example 11). A run is synchronous by default (tests, ``publish``); a served
+app gives the store a ``scheduler`` so runs happen off the event loop with a progress count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import param
+import polars as pl
+
+from ..rules import BourbonLabError, Ruleset
+from ..sim.paired import Comparison, paired_table
+from ..sim.runner import SimResult
+from .running import simulate_with_progress
+from .setup import DEFAULT_GAMES, MAX_GAMES, StudySetup
+
+POLL_SECONDS = 0.1
+
+
+def one_line(exc: Exception) -> str:
+    """An error as one short line for the page: the message, never a traceback."""
+    text = str(exc).strip().replace(":\n  ", ": ").replace("\n  ", "; ").replace("\n", " ")
+    return (text or type(exc).__name__)[:400]
+
+
+class Runner(param.Parameterized):
+    """Inputs in, one result out; re-runs when an input changes and reports progress and problems."""
+
+    players = param.Integer(4, bounds=(2, 6), doc="Players at each table.")
+    games = param.Integer(DEFAULT_GAMES, bounds=(1, MAX_GAMES), doc="Games to simulate.")
+    bots = param.String("heuristic", doc="Bot names, comma-separated: one for everyone or one per player.")
+    seed = param.Integer(0, bounds=(0, 2**31 - 1), doc="The run's seed: same seed, same games.")
+    auto_run = param.Boolean(True, doc="Re-run whenever an input changes.")
+
+    running = param.Boolean(False, constant=False)
+    done = param.Integer(0)
+    total = param.Integer(0)
+    message = param.String("", doc="The last problem, in one line; empty when all is well.")
+    status = param.String("")
+
+    def __init__(self, **params):
+        self.scheduler = params.pop("scheduler", None)
+        super().__init__(**params)
+        self._generation = 0
+        self._lock = threading.Lock()
+
+    def bot_list(self) -> list[str]:
+        names = [b.strip() for b in self.bots.split(",") if b.strip()]
+        return names * self.players if len(names) == 1 else names
+
+    # --- what subclasses provide
+    def _inputs(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _compute(self, inputs: dict[str, Any], on_progress) -> Any:
+        raise NotImplementedError
+
+    def _publish(self, value: Any) -> None:
+        raise NotImplementedError
+
+    # --- running
+    def run(self) -> bool:
+        """Run now, in this thread; True when a result was published, False when a message explains why not."""
+        self._generation += 1
+        return self._finish(self._attempt(self._inputs(), self._progress))
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def _attempt(self, inputs: dict[str, Any], on_progress) -> tuple[bool, Any]:
+        try:
+            return True, self._compute(inputs, on_progress)
+        except BourbonLabError as exc:
+            return False, one_line(exc)
+        except Exception as exc:  # a bug below us must not take the page down: say so in one line
+            return False, f"the study failed ({type(exc).__name__}): {one_line(exc)}"
+
+    def _finish(self, outcome: tuple[bool, Any]) -> bool:
+        ok, value = outcome
+        self.running = False
+        if ok:
+            self.message = ""
+            self._publish(value)
+        else:
+            self.message = value
+        return ok
+
+    async def arun(self) -> None:
+        """Run in a worker thread, updating ``done`` on the event loop; newer inputs restart the run."""
+        self._generation += 1
+        generation = self._generation
+        if self.running:
+            return  # the run in progress sees the new generation and goes again
+        self.running, self.done, self.total = True, 0, self.games
+        counts = [0, self.games]
+
+        def count(done: int, total: int) -> None:
+            counts[:] = [done, total]
+
+        while True:
+            inputs = self._inputs()
+            task = asyncio.get_running_loop().run_in_executor(None, self._attempt, inputs, count)
+            while not task.done():
+                await asyncio.sleep(POLL_SECONDS)
+                self.done, self.total = counts
+            outcome = await task
+            if generation == self._generation:
+                break
+            generation = self._generation
+        self._finish(outcome)
+
+    def request(self) -> None:
+        """Inputs changed: run again now, or through the scheduler when a served app set one."""
+        if not self.auto_run:
+            return
+        if self.scheduler is None:
+            self.run()
+        else:
+            self.scheduler(self.arun)
+
+
+class Study(Runner):
+    """One ruleset simulated: the ``simulate`` tables and the charts drawn from them."""
+
+    rules = param.ClassSelector(class_=Ruleset, default=Ruleset.default(), doc="The ruleset every game uses.")
+    name = param.String("defaults", doc="Where the setup came from (a scenario file or the defaults).")
+    result = param.ClassSelector(class_=SimResult, allow_None=True, default=None)
+
+    @classmethod
+    def from_setup(cls, setup: StudySetup, **params) -> Study:
+        """A store holding a scenario's setup (not yet run)."""
+        return cls(
+            rules=setup.rules,
+            players=setup.players,
+            games=setup.games,
+            bots=",".join(setup.bots),
+            seed=setup.seed,
+            name=setup.name,
+            **params,
+        )
+
+    def apply_setup(self, setup: StudySetup) -> None:
+        """Take every input from ``setup`` at once (one re-run, not five)."""
+        with param.parameterized.batch_call_watchers(self):
+            self.param.update(
+                rules=setup.rules,
+                players=setup.players,
+                games=setup.games,
+                bots=",".join(setup.bots),
+                seed=setup.seed,
+                name=setup.name,
+            )
+
+    def set_rule(self, name: str, value: Any) -> bool:
+        """Change one rule through the Ruleset's validation; a refused value leaves a message, not a change."""
+        try:
+            self.rules = self.rules.replace(**{name: value})
+        except BourbonLabError as exc:
+            self.message = one_line(exc)
+            return False
+        return True
+
+    def rule_changes(self) -> list[dict[str, Any]]:
+        """Each field that differs from the defaults: name, default value, this study's value."""
+        default = Ruleset.default()
+        return [{"rule": k, "default": getattr(default, k), "value": v} for k, v in self.rules.changes().items()]
+
+    @param.depends("rules", "players", "games", "bots", "seed", watch=True)
+    def _inputs_changed(self) -> None:
+        self.request()
+
+    def _inputs(self) -> dict[str, Any]:
+        return {"rules": self.rules, "players": self.players, "games": self.games, "bots": self.bot_list()}
+
+    def _compute(self, inputs: dict[str, Any], on_progress) -> SimResult:
+        return simulate_with_progress(seed=self.seed, on_progress=on_progress, **inputs)
+
+    def _publish(self, value: SimResult) -> None:
+        self.result = value
+        failed = f", {len(value.failures)} failed" if value.failures else ""
+        self.status = f"run {value.run_id}: {value.games.height} games of {self.players} players{failed}"
+
+
+class ABStudy(Runner):
+    """Two rulesets played on the same seeds, and each metric's paired difference (B - A) with its 95 % CI."""
+
+    rules_a = param.ClassSelector(class_=Ruleset, default=Ruleset.default())
+    rules_b = param.ClassSelector(class_=Ruleset, default=Ruleset.default())
+    comparison = param.ClassSelector(class_=Comparison, allow_None=True, default=None)
+
+    @param.depends("rules_a", "rules_b", "players", "games", "bots", "seed", watch=True)
+    def _inputs_changed(self) -> None:
+        self.request()
+
+    def set_rule(self, side: str, name: str, value: Any) -> bool:
+        """Change one rule of side ``"a"`` or ``"b"``; a refused value leaves a message."""
+        attr = f"rules_{side}"
+        try:
+            setattr(self, attr, getattr(self, attr).replace(**{name: value}))
+        except BourbonLabError as exc:
+            self.message = f"{side.upper()}: {one_line(exc)}"
+            return False
+        return True
+
+    def _inputs(self) -> dict[str, Any]:
+        return {"a": self.rules_a, "b": self.rules_b, "players": self.players, "games": self.games}
+
+    def _compute(self, inputs: dict[str, Any], on_progress) -> Comparison:
+        n, bots = inputs["games"], self.bot_list()
+        common = {"players": inputs["players"], "games": n, "bots": bots, "seed": self.seed}
+        a = simulate_with_progress(inputs["a"], on_progress=lambda d, t: on_progress(d, 2 * t), **common)
+        b = simulate_with_progress(inputs["b"], on_progress=lambda d, t: on_progress(t + d, 2 * t), **common)
+        return Comparison(a, b, paired_table(a, b))
+
+    def _publish(self, value: Comparison) -> None:
+        self.comparison = value
+        self.status = f"A {value.a.run_id} vs B {value.b.run_id} on {value.a.games.height} common seeds"
+
+
+def summary_tables(result: SimResult) -> dict[str, pl.DataFrame]:
+    """The tables a report shows beside the charts: win rates by seat and bot, and per-game averages."""
+    from ..sim.stats import win_rates
+
+    g = result.games.filter(pl.col("error").is_null())
+    per_game = g.select(
+        pl.len().alias("games"),
+        pl.col("rounds").mean().round(1).alias("mean rounds"),
+        pl.col("crashes").mean().round(2).alias("crashes per game"),
+        pl.col("hot_resets").mean().round(2).alias("Hot resets per game"),
+        (pl.col("ended_by") == "orders").mean().round(3).alias("share ended by orders"),
+    )
+    tables = {"Per game": per_game}
+    for by in ("seat", "bot"):
+        rates = win_rates(result.players, by).with_columns(
+            pl.col(c).round(3) for c in ("win_rate", "ci_low", "ci_high")
+        )
+        tables[f"Win rate by {by}"] = rates
+    return tables

@@ -1,0 +1,226 @@
+"""Each chart builder: its title, human axis names, the encodings and the numbers it was given."""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+import pytest
+
+import bourbon_lab as bl
+from bourbon_lab import charts
+from bourbon_lab.bots.base import make_bot
+from bourbon_lab.sim import win_rates
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return bl.Ruleset.default()
+
+
+@pytest.fixture(scope="module")
+def run(rules):
+    return bl.simulate(rules, players=3, games=6, seed=3, workers=1, bots=["heuristic", "greedy", "random"])
+
+
+@pytest.fixture(scope="module")
+def comparison(rules):
+    return bl.compare(rules, rules.replace(zone_multipliers=(1, 2, 4)), players=3, games=6, workers=1)
+
+
+def _walk(node):
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk(v)
+
+
+def _encodings(spec):
+    for node in _walk(spec):
+        enc = node.get("encoding")
+        if isinstance(enc, dict):
+            yield from enc.items()
+
+
+def _datasets(spec) -> list[dict]:
+    return [row for rows in spec.get("datasets", {}).values() for row in rows]
+
+
+def _title_text(spec) -> str:
+    t = spec.get("title")
+    return t.get("text", "") if isinstance(t, dict) else (t or "")
+
+
+def _check_readable(chart) -> dict:
+    """A top-level title, and every positional or colour encoding with a field carries a human title."""
+    spec = chart.to_dict()
+    assert _title_text(spec), "chart has no title"
+    for channel, enc in _encodings(spec):
+        if channel in ("x", "y", "color", "fill", "stroke") and "field" in enc:
+            assert enc.get("title") or enc.get("legend", True) is None, f"{channel} {enc['field']} has no title"
+            assert enc.get("title") != enc["field"] or " " in enc["field"]
+    return spec
+
+
+def _builders(run, comparison):
+    p, g, e = run.players, run.games, run.events
+    return {
+        "score_distribution": charts.score_distribution(p, by="bot"),
+        "win_rate": charts.win_rate(p, by="seat"),
+        "game_length": charts.game_length(g),
+        "score_share": charts.score_share(p),
+        "sale_zones": charts.sale_zones(e),
+        "market_events": charts.market_events(g),
+        "upgrades": charts.upgrades(p, e),
+        "game_timeline": charts.game_timeline(e, game=1),
+        "economy_flow": charts.economy_flow(e),
+        "ab_comparison": charts.ab_comparison(comparison.table),
+    }
+
+
+def test_every_builder_is_titled_and_readable(run, comparison):
+    for name, chart in _builders(run, comparison).items():
+        assert isinstance(chart, alt.TopLevelMixin), name
+        _check_readable(chart)
+
+
+@pytest.mark.parametrize("by", ["seat", "bot", "distillery"])
+def test_score_distribution_groups_by_the_column(run, by):
+    spec = charts.score_distribution(run.players, by=by).to_dict()
+    enc = spec["encoding"]
+    assert enc["x"]["field"] == by and enc["y"]["field"] == "score"
+    assert spec["mark"]["type"] == "boxplot"
+    assert sorted(r["score"] for r in _datasets(spec)) == sorted(run.players["score"].to_list())
+
+
+def test_score_distribution_refuses_an_unknown_grouping(run):
+    with pytest.raises(ValueError, match="by: 'colour'"):
+        charts.score_distribution(run.players, by="colour")
+
+
+def test_win_rate_carries_the_wilson_intervals(run):
+    spec = charts.win_rate(run.players, by="bot").to_dict()
+    expected = win_rates(run.players, "bot").sort("bot")
+    rows = sorted((r for r in _datasets(spec) if "ci_low" in r), key=lambda r: r["bot"])
+    assert [r["win_rate"] for r in rows] == pytest.approx(expected["win_rate"].to_list())
+    assert [r["ci_high"] for r in rows] == pytest.approx(expected["ci_high"].to_list())
+    layers = spec["layer"]
+    assert layers[1]["encoding"]["y"]["field"] == "ci_low" and layers[1]["encoding"]["y2"]["field"] == "ci_high"
+    assert layers[2]["encoding"]["y"] == {"datum": pytest.approx(1 / 3)}
+    assert "Win rate" in layers[0]["encoding"]["y"]["title"]
+
+
+def test_game_length_states_its_minutes_assumption(run):
+    spec = charts.game_length(run.games, minutes_per_round=7.5).to_dict()
+    subtitle = " ".join(spec["title"]["subtitle"])
+    median = run.games["rounds"].median()
+    assert "7.5 minutes per round" in subtitle
+    assert f"≈ {median * 7.5:.0f} minutes" in subtitle
+    assert spec["encoding"]["x"]["field"] == "rounds" and spec["encoding"]["x"]["bin"]
+    assert {r["minutes"] for r in _datasets(spec)} == {r * 7.5 for r in run.games["rounds"]}
+    with pytest.raises(ValueError):
+        charts.game_length(run.games, minutes_per_round=0)
+
+
+def test_score_share_splits_capital_and_prestige(run):
+    spec = charts.score_share(run.players, by="bot").to_dict()
+    rows = _datasets(spec)
+    assert {r["source"] for r in rows} == {"Capital", "Prestige"}
+    for bot in run.players["bot"].unique():
+        assert sum(r["share"] for r in rows if r["bot"] == bot) == pytest.approx(1.0)
+    heur = run.players.filter(pl.col("bot") == "heuristic")
+    cap = next(r for r in rows if r["bot"] == "heuristic" and r["source"] == "Capital")
+    assert cap["points"] == heur["capital"].sum()
+
+
+def test_sale_zones_count_every_sale_in_zone_order(run):
+    spec = charts.sale_zones(run.events).to_dict()
+    assert sum(r["sales"] for r in _datasets(spec)) == run.events.filter(pl.col("kind") == "sale").height
+    assert spec["encoding"]["x"]["sort"] == ["Low", "Mid", "Hot"]
+
+
+def test_market_events_count_games_per_number_of_crashes(run):
+    spec = charts.market_events(run.games).to_dict()
+    rows = _datasets(spec)
+    crashes = run.games.group_by("crashes").len()
+    for r in crashes.iter_rows(named=True):
+        assert any(x["event"] == "Crash" and x["per_game"] == r["crashes"] and x["games"] == r["len"] for x in rows)
+    assert sum(x["games"] for x in rows if x["event"] == "Hot reset") == run.games.height
+
+
+def test_upgrades_panels_cover_every_upgrade(run):
+    spec = charts.upgrades(run.players, run.events).to_dict()
+    left, right = spec["hconcat"]
+    assert left["encoding"]["x"]["field"] == "upgrades" and right["encoding"]["y"]["field"] == "department"
+    rows = _datasets(spec)
+    assert sum(r["count"] for r in rows if "count" in r) == run.events.filter(pl.col("kind") == "upgrade").height
+    assert sum(r["players"] for r in rows if "players" in r) == run.players.height
+
+
+def test_timeline_ends_on_the_final_scores_and_marks_crashes(run, rules):
+    game = 1
+    spec = charts.game_timeline(run.events, game=game, rules=rules).to_dict()
+    rows = _datasets(spec)
+    last = run.games.filter(pl.col("game") == game)["rounds"].item()
+    final = {r["who"]: r["score"] for r in rows if "who" in r and r["round"] == last}
+    expected = run.players.filter(pl.col("game") == game).sort("player")
+    assert final == {f"Player {p}": s for p, s in zip(expected["player"], expected["score"])}
+    crashes = run.games.filter(pl.col("game") == game)["crashes"].item()
+    marks = [r for r in rows if r.get("marker") == "Crash" and "table_size" not in r]
+    assert len(marks) == crashes
+    assert {r["zone"] for r in rows if "zone" in r} <= {"Low", "Mid", "Hot"}
+
+
+def test_timeline_from_a_live_game(rules):
+    game = bl.new_game(rules, players=2, seed=5)
+    bot = make_bot("greedy", seed=1)
+    for _ in range(200):
+        game.apply(bot.choose(game.observe(game.current_player), game.legal_actions()))
+    spec = charts.game_timeline(game).to_dict()
+    scores = {r["who"]: r["score"] for r in _datasets(spec) if "who" in r and r["round"] == game.round}
+    capital_plus_prestige = {f"Player {r['player']}": r["capital"] + r["prestige"] for r in game.scores()}
+    assert scores == capital_plus_prestige
+
+
+def test_economy_flow_balances_sales_against_upgrades(run):
+    spec = charts.economy_flow(run.events).to_dict()
+    rows = _datasets(spec)
+    e = run.events
+    sales = e.filter(pl.col("kind") == "sale")["capital"].sum()
+    spent = e.filter(pl.col("kind") == "upgrade")["cost"].sum()
+    per_game = run.games.height
+    assert sum(r["per_game"] for r in rows if r["flow"] == "In: sales") == pytest.approx(sales / per_game)
+    assert sum(r["per_game"] for r in rows if r["flow"] == "Out: upgrades") == pytest.approx(-spent / per_game)
+
+
+def test_ab_comparison_marks_zero_and_each_ci(comparison):
+    spec = charts.ab_comparison(comparison.table).to_dict()
+    layers = spec["spec"]["layer"]
+    assert layers[0]["encoding"]["x"] == {"datum": 0}
+    assert layers[1]["encoding"]["x"]["field"] == "ci_low" and layers[1]["encoding"]["x2"]["field"] == "ci_high"
+    assert spec["resolve"]["scale"]["x"] == "independent"
+    names = {r["name"] for r in _datasets(spec)}
+    assert "Rounds per game" in names and "Seat 0 win rate" in names
+    assert len(names) == comparison.table.height
+
+
+def test_save_writes_png_and_svg(run, tmp_path):
+    chart = charts.win_rate(run.players)
+    png = charts.save(chart, tmp_path / "win.png")
+    svg = charts.save(chart, tmp_path / "win.svg")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = svg.read_text()
+    assert text.lstrip().startswith("<svg") and "Win rate by seat" in text
+    with pytest.raises(ValueError, match="must end in"):
+        charts.save(chart, tmp_path / "win.gif")
+
+
+def test_offline_renderer_is_the_jupyter_one():
+    before = alt.renderers.active
+    try:
+        assert charts.use_offline_renderer() == "jupyter"
+        assert alt.renderers.options.get("offline") is True
+    finally:
+        alt.renderers.enable(before)

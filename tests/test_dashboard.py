@@ -1,0 +1,145 @@
+"""The dashboard's stores, setup parsing and publisher, without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import bourbon_lab as bl
+from bourbon_lab.dashboard import ABStudy, GameTable, SetupError, Study, StudySetup, load_setup, parse_upload
+from bourbon_lab.dashboard.controls import rule_controls, widget_value
+from bourbon_lab.dashboard.publish import publish_site
+from bourbon_lab.dashboard.running import simulate_with_progress
+from bourbon_lab.dashboard.setup import MAX_UPLOAD_BYTES
+
+SCENARIO = b"name: hotter\nplayers: 3\ngames: 4\nseed: 2\nbots: heuristic\nrules:\n  zone_multipliers: [1, 2, 4]\n"
+
+
+def test_progress_run_matches_simulate():
+    rules = bl.Ruleset.default()
+    seen = []
+    a = bl.simulate(rules, players=3, games=5, seed=4, workers=1, bots=["heuristic", "greedy", "random"])
+    b = simulate_with_progress(rules, 3, 5, ["heuristic", "greedy", "random"], 4, lambda d, t: seen.append((d, t)))
+    assert a.stamp == b.stamp
+    assert all(getattr(a, n).equals(getattr(b, n)) for n in ("games", "players", "events"))
+    assert seen[-1] == (5, 5)
+
+
+def test_study_reruns_when_an_input_changes():
+    s = Study(players=3, games=3)
+    assert s.result is None
+    s.games = 4
+    assert s.result.games.height == 4 and s.message == ""
+    first = s.result.run_id
+    assert s.set_rule("zone_multipliers", (1, 2, 4))
+    assert s.result.run_id != first
+    assert s.rule_changes() == [{"rule": "zone_multipliers", "default": (1, 2, 3), "value": (1, 2, 4)}]
+
+
+def test_study_refuses_bad_values_with_a_message_and_keeps_its_result():
+    s = Study(players=3, games=3)
+    s.run()
+    before = s.result
+    assert not s.set_rule("zone_multipliers", (1, 2, 99))
+    assert "zone_multipliers: 99 is above the maximum 20" in s.message and s.result is before
+    assert not s.set_rule("mid_zone_from", 9)
+    assert "Mid from 9" in s.message and "\n" not in s.message
+    s.bots = "nonsense"
+    assert "unknown bot 'nonsense'" in s.message and s.result is before
+    s.bots = "greedy"
+    assert s.message == "" and s.result is not before
+
+
+def test_ab_study_pairs_two_rulesets_on_common_seeds():
+    ab = ABStudy(players=2, games=3, auto_run=False)
+    assert ab.set_rule("b", "zone_multipliers", (1, 2, 5))
+    assert ab.run()
+    t = ab.comparison.table
+    assert set(t["games"]) == {3} and "rounds" in t["metric"].to_list()
+    assert ab.comparison.a.games["seed"].to_list() == ab.comparison.b.games["seed"].to_list()
+
+
+def test_upload_is_data_only_capped_and_checked():
+    setup = parse_upload(SCENARIO, "hot.yaml")
+    assert (setup.players, setup.games, setup.seed, setup.rules.zone_multipliers) == (3, 4, 2, (1, 2, 4))
+    with pytest.raises(SetupError, match="over the 256 KB limit"):
+        parse_upload(b"#" * (MAX_UPLOAD_BYTES + 1), "big.yaml")
+    with pytest.raises(SetupError, match=r"bad.yaml line \d+: not valid YAML"):
+        parse_upload(b"rules:\n  - [unclosed\n", "bad.yaml")
+    with pytest.raises(SetupError, match="players"):
+        parse_upload(b"players: 9\n", "p.yaml")
+    with pytest.raises(SetupError, match="zone_multipliers"):
+        parse_upload(b"rules:\n  zone_multipliers: [1, 2, 400]\n", "z.yaml")
+    with pytest.raises(SetupError):  # a Python tag is refused by the safe loader, never built
+        parse_upload(b"rules: !!python/object/apply:os.system ['echo pwned']\n", "evil.yaml")
+    with pytest.raises(SetupError, match="empty"):
+        parse_upload(b"", "e.yaml")
+
+
+def test_load_setup_reads_a_file_or_the_defaults(tmp_path):
+    assert load_setup(None) == StudySetup()
+    path = tmp_path / "hot.yaml"
+    path.write_bytes(SCENARIO)
+    assert load_setup(path).rules.zone_multipliers == (1, 2, 4)
+    with pytest.raises(SetupError, match="no such scenario file"):
+        load_setup(tmp_path / "missing.yaml")
+
+
+def test_rule_controls_come_from_the_schema():
+    calls = []
+    acc = rule_controls(bl.Ruleset.default(), lambda n, v: calls.append((n, v)), calls.append)
+    assert set(acc.rule_widgets) == {f.name for f in bl.Ruleset.schema()}
+    spec = {f.name: f for f in bl.Ruleset.schema()}
+    w = acc.rule_widgets["pile_size"]
+    assert (w.start, w.end) == (spec["pile_size"].lo, spec["pile_size"].hi)
+    acc.rule_widgets["zone_multipliers"].value = "[1, 2, 5]"
+    assert calls[-1] == ("zone_multipliers", [1, 2, 5])
+    odds = acc.rule_widgets["quality_odds"]
+    assert bl.Ruleset.default().replace(quality_odds=widget_value(spec["quality_odds"], odds))
+    acc.rule_widgets["zone_multipliers"].value = "[1, 2"
+    assert "not readable" in calls[-1]
+
+
+def test_game_table_steps_and_refuses_an_illegal_click():
+    t = GameTable(players=2, seed=1, bot="random")
+    assert t.state["round"] == 1
+    assert t.step(5) == 5
+    snapshot = t.game.snapshot()
+    assert not t.play("sell B99 -> D01")
+    assert t.error and t.game.snapshot() == snapshot
+    legal = str(t.game.legal_actions()[0])
+    assert t.play(legal) and t.error == ""
+    start = t.game.round
+    t.to_round_end()
+    assert t.game.round == start + 1 or t.game.is_over
+    t.players = 3
+    assert t.game.n == 3 and t.state["round"] == 1
+
+
+def test_publish_writes_a_self_contained_report(tmp_path):
+    setup = parse_upload(SCENARIO, "hot.yaml")
+    index = publish_site(setup, tmp_path / "site")
+    page = index.read_text()
+    assert "http://" not in page and "https://" not in page
+    assert "zone_multipliers" in page and "(1, 2, 4)" in page
+    assert "Win rate by seat" in page and "ab_comparison" in page
+    stamp = json.loads(page.split("<pre id='stamp'>")[1].split("</pre>")[0].replace("&quot;", '"'))
+    assert stamp["games"] == 4 and stamp["players"] == 3
+    js = (tmp_path / "site" / "assets" / "vega.js").read_text()
+    assert "window.vegaEmbed" in js
+    for name in ("win_rate", "game_timeline", "ab_comparison"):
+        assert (tmp_path / "site" / "charts" / f"{name}.png").stat().st_size > 1000
+        assert (tmp_path / "site" / "charts" / f"{name}.svg").read_text().lstrip().startswith("<svg")
+
+
+def test_cli_refuses_bad_input_in_one_line(tmp_path, capsys):
+    from bourbon_lab.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [\n")
+    assert main(["publish", "--scenario", str(bad), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("bourbon-lab publish: bad.yaml") and "line" in err and "\n" not in err
+    assert main(["publish", "--out", str(tmp_path / "o"), "--games", "0"]) == 2
+    assert main(["dashboard", "--scenario", str(tmp_path / "none.yaml"), "--no-show"]) == 2
