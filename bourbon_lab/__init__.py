@@ -15,15 +15,27 @@ from .rules import (
 
 __version__ = "0.1.0"
 
-_LAZY = {"simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "SimulationError"}
+_LAZY = {
+    "simulate": "sim",
+    "compare": "sim",
+    "sweep": "sim",
+    "SimResult": "sim",
+    "Comparison": "sim",
+    "Sweep": "sim",
+    "SimulationError": "sim",
+    "Scenario": "scenarios",
+    "ScenarioError": "scenarios",
+    "fork": "scenarios",
+    "save_playtest": "scenarios",
+}
 
 
 def __getattr__(name):
-    """Load the simulation layer (and polars) only when it is first used."""
+    """Load the layers above the rules (and polars) only when first used: ``import bourbon_lab`` stays quick."""
     if name in _LAZY:
-        from . import sim
+        import importlib
 
-        return getattr(sim, name)
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'bourbon_lab' has no attribute {name!r}")
 
 

@@ -287,8 +287,9 @@ def _framed(part):
 
 
 def _dask_as_completed(futures):
-    try:
+    """Dask futures in the order they finish; any other executor's futures likewise."""
+    if futures and type(futures[0]).__module__.startswith("distributed"):
         from dask.distributed import as_completed as dask_as_completed
-    except ImportError:  # an executor that is not Dask: wait in order
-        return futures
-    return dask_as_completed(futures)
+
+        return dask_as_completed(futures)
+    return as_completed(futures)

@@ -1,0 +1,78 @@
+"""``bourbon-lab check`` and ``bourbon-lab replay``: the scenario layer's sub-commands.
+
+``bourbon_lab/cli.py`` imports this module and calls ``register``. ``check`` never stops at a
+bad file: each file gets one PASS/FAIL/ERROR line and the exit code is 1 if any did not pass.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..rules import BourbonLabError
+from .errors import ScenarioError
+from .report import game_report
+from .run import play
+from .scenario import Scenario
+
+DEFAULT_FOLDER = "scenarios"
+
+
+def scenario_files(paths) -> list[Path]:
+    """The scenario files named by ``paths``: files as given, folders searched for ``*.yaml``/``*.yml``."""
+    out: list[Path] = []
+    for p in map(Path, paths or [DEFAULT_FOLDER]):
+        if p.is_dir():
+            out += sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and not f.name.startswith("_"))
+        else:
+            out.append(p)
+    return out
+
+
+def check_file(path: Path) -> tuple[bool, str]:
+    """(passed, text) for one file: a PASS line, or FAIL with one line per failure, or one ERROR line."""
+    try:
+        result = Scenario.load(path).run()
+    except ScenarioError as exc:
+        return False, f"ERROR {exc}"
+    except BourbonLabError as exc:
+        return False, f"ERROR {path}: {exc}".splitlines()[0]
+    except Exception as exc:  # an engine bug must not hide the other files' results
+        return False, f"ERROR {path}: internal error {type(exc).__name__}: {exc}"
+    return result.passed, str(result)
+
+
+def cmd_check(args) -> int:
+    """Run every scenario's expectations; exit 1 if any file failed or could not be read."""
+    files = scenario_files(args.paths)
+    if not files:
+        print(f"bourbon-lab check: no scenario files in {' '.join(args.paths or [DEFAULT_FOLDER])}", file=sys.stderr)
+        return 1
+    failed = 0
+    for path in files:
+        ok, text = check_file(path)
+        failed += not ok
+        print(text, flush=True)
+    print(f"{len(files) - failed} of {len(files)} scenario(s) passed")
+    return 1 if failed else 0
+
+
+def cmd_replay(args) -> int:
+    """Print one game of a scenario turn by turn."""
+    sc = Scenario.load(args.file)
+    seed = sc.seeds[0] if args.seed is None else args.seed
+    game, _ = play(sc.spec, seed)
+    start = len(sc.spec.snapshot["log"]) if sc.spec.snapshot else 0
+    sys.stdout.write(game_report(sc.spec, game, seed, start))
+    return 0
+
+
+def register(subparsers) -> None:
+    """Add ``check`` and ``replay`` to the ``bourbon-lab`` command."""
+    p = subparsers.add_parser("check", help="run every scenario's expectations: one PASS/FAIL line per file")
+    p.add_argument("paths", nargs="*", help=f"scenario files or folders (default: {DEFAULT_FOLDER}/)")
+    p.set_defaults(func=cmd_check)
+    p = subparsers.add_parser("replay", help="print a scenario's game turn by turn")
+    p.add_argument("file", help="a scenario .yaml file")
+    p.add_argument("--seed", type=int, default=None, help="which game (default: the scenario's first seed)")
+    p.set_defaults(func=cmd_replay)

@@ -1,0 +1,189 @@
+"""What if? Replay a game up to a step, change the rules there, and let the bots play on.
+
+The first ``at`` actions are replayed under the original rules; then the game is restored
+under the new rules from its own snapshot, which keeps every random stream, so draws, rolls
+and shuffles still to come reuse the recorded outcomes wherever the new rules ask for the same
+ones. The scenario's script is followed on while its actions stay legal, then its bots take
+over (bots that already played are replayed alongside, so their state matches too). With
+unchanged rules the fork is the original game, move for move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..rules import Game, Ruleset, RulesetError
+from .errors import ScenarioError
+from .format import ScriptStep, Spec
+from .points import PhasePoint
+from .run import make_bots, play, start_game
+from .scenario import Scenario
+
+KEY_EVENTS = ("sale", "order_completed", "crash", "hot_reset", "upgrade", "stall")
+"""The event kinds a fork's diff counts."""
+
+
+@dataclass
+class ForkDiff:
+    """How the fork's end differs from the original's: scores per player and key events after the fork."""
+
+    at: int
+    round: int
+    players: list = field(default_factory=list)
+    events: dict = field(default_factory=dict)
+    ended: tuple = ()
+    winners: tuple = ()
+
+    def __str__(self) -> str:
+        lines = [f"Fork at step {self.at} (round {self.round}); original -> fork"]
+        lines.append(f"  ended: {self.ended[0]} -> {self.ended[1]}; winners: {self.winners[0]} -> {self.winners[1]}")
+        for r in self.players:
+            lines.append(f"  P{r['player']}: score {r['original']} -> {r['fork']} ({r['delta']:+d})")
+        for kind, (a, b) in self.events.items():
+            lines.append(f"  {kind} after the fork: {a} -> {b}")
+        return "\n".join(lines)
+
+
+class ForkResult(NamedTuple):
+    """The original game, the forked game, and their ``ForkDiff``."""
+
+    original: Game
+    forked: Game
+    diff: ForkDiff
+
+
+def _source(source, bots, seed):
+    """(spec, seed, original game) for a Scenario or a Game played through ``apply``."""
+    if isinstance(source, Scenario):
+        spec = source.spec
+        seed = spec.seeds[0] if seed is None else seed
+        if bots is not None or not spec.bots:
+            spec = _with(spec, bots=_bots(bots, spec.players))
+        return spec, seed, play(spec, seed)[0]
+    if isinstance(source, Game):
+        if not source.log or source.log[0].kind != "setup":
+            raise ScenarioError("<game>", None, "fork needs a game started with new_game (seed + actions)")
+        dist = [p.distillery for p in source.players]
+        spec = Spec(file="<game>", name="fork", rules=source.rules, players=source.n, distilleries=dist)
+        spec.bots = _bots(bots, source.n)
+        return spec, source.seed, source
+    raise ScenarioError("<fork>", None, f"fork takes a Game or a Scenario, got {type(source).__name__}")
+
+
+def _bots(bots, n: int) -> list[str]:
+    if bots is None:
+        return ["heuristic"] * n
+    return [bots] * n if isinstance(bots, str) else list(bots)
+
+
+def _with(spec: Spec, **changes) -> Spec:
+    new = Spec(**{**spec.__dict__})
+    for k, v in changes.items():
+        setattr(new, k, v)
+    return new
+
+
+def _new_rules(original: Ruleset, rules, file: str) -> Ruleset:
+    if isinstance(rules, Ruleset):
+        return rules
+    try:
+        return original.replace(**dict(rules or {}))
+    except RulesetError as exc:
+        raise ScenarioError(file, None, f"fork rules: {exc.problems[0][0]}: {exc.problems[0][1]}") from None
+
+
+def _resolve_at(at, spec: Spec, seed: int, original) -> int:
+    """``at`` as a step: an int, or {"round": N} for the first decision of round N."""
+    if isinstance(at, dict) and set(at) == {"round"}:
+        return _first_step_of_round(spec, seed, at["round"])
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(original.actions):
+        raise ScenarioError(spec.file, None, f"fork at={at!r}: give a step 0-{len(original.actions)} or {{'round': N}}")
+    return at
+
+
+def _first_step_of_round(spec: Spec, seed: int, round_no: int) -> int:
+    steps = []
+    game, _ = play(spec, seed, [PhasePoint(round_no)], lambda p, g: steps.append(len(g.actions)), steps.__len__)
+    if not steps:
+        raise ScenarioError(spec.file, None, f"fork: round {round_no} is never reached")
+    return steps[0] - len(start_game(spec, seed).actions)
+
+
+def _replay(spec: Spec, seed: int, original, at: int):
+    """The original game after ``at`` actions, its bots in the state they were in then."""
+    game, bots = start_game(spec, seed), make_bots(spec, seed)
+    base = len(game.actions)
+    for i in range(at):
+        if i >= len(spec.script) and bots:
+            seat = game.current_player
+            bots[seat].choose(game.observe(seat), game.legal_actions())
+        game.apply(original.actions[base + i], check=False)
+    return game, bots
+
+
+def _play_on(spec: Spec, game, bots, at: int) -> None:
+    i = at
+    while i < len(spec.script) and not game.is_over and game.why_illegal(spec.script[i].text) is None:
+        game.apply(spec.script[i].text, check=False)
+        i += 1
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.observe(seat), game.legal_actions()), check=False)
+
+
+def fork(source, at, rules=None, *, bots=None, seed: int | None = None) -> ForkResult:
+    """Replay ``source`` to step ``at``, switch to ``rules``, play on; compare the two ends.
+
+    Parameters
+    ----------
+    source : Scenario or Game
+        A scenario (played with its first seed unless ``seed``) or a game started with ``new_game``.
+    at : int or dict
+        How many of the game's actions to replay first, or ``{"round": N}`` for the start of round N.
+    rules : Ruleset or dict
+        The rules from the fork on: a Ruleset, or changes as ``Ruleset.replace`` takes them.
+    bots : str or list of str, optional
+        Who plays on (default: the scenario's bots, else ``heuristic`` at every seat).
+
+    Returns
+    -------
+    ForkResult
+        ``(original, forked, diff)``.
+
+    Examples
+    --------
+    >>> sc = Scenario.from_text("{name: demo, players: 2, seed: 1, bots: greedy}")
+    >>> original, forked, diff = fork(sc, at={"round": 5}, rules={"zone_multipliers": [1, 2, 4]})
+    >>> forked.rules.zone_multipliers
+    (1, 2, 4)
+    """
+    spec, seed, original = _source(source, bots, seed)
+    step = _resolve_at(at, spec, seed, original)
+    new_rules = _new_rules(original.rules, rules, spec.file)
+    if isinstance(source, Game):
+        spec = _with(spec, script=[ScriptStep(a, None) for a in original.actions[:step]])
+    game, bot_list = _replay(spec, seed, original, step)
+    mark = len(game.log)
+    try:
+        forked = Game.restore(game.snapshot(), rules=new_rules)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ScenarioError(spec.file, None, f"the game at step {step} does not fit the new rules: {exc!r}") from None
+    _play_on(spec, forked, bot_list or make_bots(_with(spec, bots=_bots(None, spec.players)), seed), step)
+    return ForkResult(original, forked, _diff(original, forked, step, game.round, mark))
+
+
+def _diff(original, forked, step: int, round_no: int, mark: int) -> ForkDiff:
+    a = {r["player"]: r for r in original.scores()}
+    b = {r["player"]: r for r in forked.scores()}
+    players = [
+        {"player": p, "original": a[p]["score"], "fork": b[p]["score"], "delta": b[p]["score"] - a[p]["score"]}
+        for p in sorted(a)
+    ]
+    events = {
+        kind: (sum(e.kind == kind for e in original.log[mark:]), sum(e.kind == kind for e in forked.log[mark:]))
+        for kind in KEY_EVENTS
+    }
+    winners = tuple([r["player"] for r in s.values() if r["won"]] for s in (a, b))
+    ended = (f"{original.ended_by} in round {original.round}", f"{forked.ended_by} in round {forked.round}")
+    return ForkDiff(step, round_no, players, events, ended, winners)

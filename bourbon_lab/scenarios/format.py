@@ -1,0 +1,227 @@
+"""The scenario file format: read a YAML file, check every key and value, and say where a fault is.
+
+Nothing is played here; ``run.py`` plays what this module has validated. Every fault is a
+``ScenarioError`` naming the file and the line (and, for script items, the step).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bots.base import UnknownBot, check_bot
+from ..rules import Action, ActionParseError, Game, Ruleset, RulesetError
+from .checks import Where
+from .errors import ScenarioError, did_you_mean
+from .expect import parse_expectation
+from .marked import load_marked
+
+KEYS = (
+    "name",
+    "description",
+    "rules",
+    "players",
+    "distilleries",
+    "bots",
+    "seed",
+    "seeds",
+    "games",
+    "snapshot",
+    "script",
+    "expect",
+)
+MAX_GAMES = 1000
+
+
+@dataclass(frozen=True)
+class ScriptStep:
+    """One scripted action in its text form, with the line it is written on."""
+
+    text: str
+    line: int | None
+
+
+@dataclass
+class Spec:
+    """A validated scenario: everything needed to play it, nothing played yet."""
+
+    file: str
+    name: str
+    description: str = ""
+    changes: dict = field(default_factory=dict)
+    rules: Ruleset | None = None
+    players: int = 4
+    distilleries: list | None = None
+    bots: list | None = None
+    seeds: list = field(default_factory=lambda: [0])
+    snapshot: dict | None = None
+    snapshot_file: str | None = None
+    script: list = field(default_factory=list)
+    expect: list = field(default_factory=list)
+
+
+def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
+    """Validate scenario YAML ``text`` (from ``file``); ``base_dir`` resolves the snapshot path."""
+    data = load_marked(text, file)
+    top = Where(file, 1)
+    if not isinstance(data, dict):
+        raise top.fail("a scenario file is a mapping of keys (name, rules, players, ...)")
+    for key in data:
+        if key not in KEYS:
+            raise top.at(data, key).fail(f"unknown key {key!r}{did_you_mean(key, KEYS)}; keys are {', '.join(KEYS)}")
+    spec = Spec(file=file, name=_text(data, "name", top, Path(file).stem), description=_text(data, "description", top))
+    _read_snapshot(spec, data, top, base_dir or Path(file).parent)
+    _read_rules(spec, data, top)
+    _read_table(spec, data, top)
+    _read_seeds(spec, data, top)
+    _read_bots(spec, data, top)
+    spec.script = _read_script(data, top)
+    expect = data.get("expect") or []
+    if not isinstance(expect, list):
+        raise top.at(data, "expect").fail("expect: takes a list of expectations (each starts with at: or after:)")
+    spec.expect = [parse_expectation(item, top.at(expect, i)) for i, item in enumerate(expect)]
+    return spec
+
+
+def _text(data, key: str, where: Where, default: str = "") -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise where.at(data, key).fail(f"{key} must be text, got {value!r}")
+    return value.strip()
+
+
+def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path) -> None:
+    if "snapshot" not in data:
+        return
+    w = where.at(data, "snapshot")
+    name = data["snapshot"]
+    if not isinstance(name, str):
+        raise w.fail(f"snapshot: takes a file path (relative to this file), got {name!r}")
+    path = base_dir / name
+    try:
+        snap = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise w.fail(f"cannot read snapshot {name}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise w.fail(f"snapshot {name} is not valid JSON (its line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(snap, dict) or "players" not in snap:
+        raise w.fail(f"{name} is not a bourbon_lab snapshot (game.snapshot() output)")
+    spec.snapshot, spec.snapshot_file = snap, str(path)
+
+
+def _read_rules(spec: Spec, data, where: Where) -> None:
+    changes = data.get("rules") or {}
+    w = where.at(data, "rules")
+    if not isinstance(changes, dict):
+        raise w.fail("rules: takes a mapping of ruleset fields to change, as Ruleset.replace takes them")
+    base = Ruleset.default()
+    if spec.snapshot and isinstance(spec.snapshot.get("rules"), dict):
+        base = Ruleset.from_dict(spec.snapshot["rules"], source="snapshot rules")
+    try:
+        spec.rules = base.replace(**{str(k): v for k, v in changes.items()})
+    except RulesetError as exc:
+        field_name, why = exc.problems[0]
+        more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+        raise where.at(changes, field_name.split("[")[0]).fail(f"rules: {field_name}: {why}{more}") from None
+    spec.changes = dict(changes)
+
+
+def _read_table(spec: Spec, data, where: Where) -> None:
+    rules = spec.rules
+    if spec.snapshot:
+        spec.players = len(spec.snapshot["players"])
+        spec.distilleries = [p["distillery"] for p in spec.snapshot["players"]]
+        for key in ("players", "distilleries"):
+            if key in data:
+                raise where.at(data, key).fail(f"{key}: comes from the snapshot; leave it out")
+        return
+    players = data.get("players", 4)
+    whole = isinstance(players, int) and not isinstance(players, bool)
+    if not whole or not rules.min_players <= players <= rules.max_players:
+        raise where.at(data, "players").fail(
+            f"players: {players!r} is out of range {rules.min_players}-{rules.max_players}"
+        )
+    spec.players = players
+    if "distilleries" in data:
+        spec.distilleries = _per_seat(data["distilleries"], players, where.at(data, "distilleries"), "distilleries")
+        known = list(rules.distilleries_by_id)
+        for i, d in enumerate(spec.distilleries):
+            if d not in known:
+                w = where.at(data["distilleries"], i) if isinstance(data["distilleries"], list) else where
+                raise w.at(data, "distilleries").fail(
+                    f"unknown distillery {d!r}{did_you_mean(d, known)}; known: {', '.join(known)}"
+                )
+
+
+def _per_seat(value, players: int, where: Where, what: str) -> list[str]:
+    if isinstance(value, str):
+        return [value] * players
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise where.fail(f"{what}: give one name for every seat, or a list with one per seat; got {value!r}")
+    if len(value) != players:
+        raise where.fail(f"{what}: {len(value)} given for {players} players")
+    return list(value)
+
+
+def _read_seeds(spec: Spec, data, where: Where) -> None:
+    if "seed" in data and "seeds" in data:
+        raise where.at(data, "seeds").fail("give seed: (with games:) or seeds:, not both")
+    if "seeds" in data:
+        seeds = data["seeds"]
+        if not isinstance(seeds, list) or not seeds:
+            raise where.at(data, "seeds").fail(f"seeds: takes a list of whole numbers, got {seeds!r}")
+        if "games" in data:
+            raise where.at(data, "games").fail("games: counts games from seed:; with seeds: leave it out")
+        spec.seeds = [_whole(s, where.at(seeds, i), "seed", 0) for i, s in enumerate(seeds)]
+        return
+    seed = _whole(data.get("seed", 0), where.at(data, "seed"), "seed", 0)
+    games = _whole(data.get("games", 1), where.at(data, "games"), "games", 1)
+    if games > MAX_GAMES:
+        raise where.at(data, "games").fail(f"games: {games} is out of range 1-{MAX_GAMES}")
+    spec.seeds = list(range(seed, seed + games))
+
+
+def _whole(value, where: Where, what: str, lo: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise where.fail(f"{what}: {value!r} is out of range (a whole number, at least {lo})")
+    return value
+
+
+def _read_bots(spec: Spec, data, where: Where) -> None:
+    value = data.get("bots", "heuristic")
+    w = where.at(data, "bots")
+    if value is None or value == "none" or value == []:
+        spec.bots = None
+        return
+    spec.bots = _per_seat(value, spec.players, w, "bots")
+    for i, name in enumerate(spec.bots):
+        try:
+            check_bot(name)
+        except UnknownBot as exc:
+            raise (w.at(value, i) if isinstance(value, list) else w).fail(str(exc)) from None
+
+
+def _read_script(data, where: Where) -> list[ScriptStep]:
+    script = data.get("script") or []
+    if not isinstance(script, list):
+        raise where.at(data, "script").fail("script: takes a list of actions in their text form, like 'end turn'")
+    steps = []
+    for i, text in enumerate(script):
+        line = where.at(script, i).line
+        if not isinstance(text, str):
+            raise ScenarioError(where.file, line, f"an action is text like 'end turn', got {text!r}", step=i + 1)
+        try:
+            Action.parse(text)
+        except ActionParseError as exc:
+            raise ScenarioError(where.file, line, str(exc), step=i + 1) from None
+        steps.append(ScriptStep(text, line))
+    return steps
+
+
+def check_snapshot(spec: Spec) -> Game:
+    """Restore the spec's snapshot under its rules, turning engine errors into a ScenarioError."""
+    try:
+        return Game.restore(spec.snapshot, rules=spec.rules)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ScenarioError(spec.file, None, f"snapshot {spec.snapshot_file} cannot be restored: {exc!r}") from None

@@ -1,0 +1,93 @@
+"""Playing a scenario: the start (fresh table or snapshot), the script, then the bots.
+
+One playthrough calls back at each point an expectation names; ``Scenario`` builds
+``run``, ``game`` and ``game_at`` on top of it.
+"""
+
+from __future__ import annotations
+
+from ..bots import make_bot
+from ..rules import Action, SetupError, new_game
+from .errors import ScenarioError
+from .format import Spec, check_snapshot
+from .points import Watch
+
+MAX_ACTIONS = 200_000
+"""A safety stop; the round limit ends every real game long before."""
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat``, the same formula the simulator uses."""
+    return seed * 31 + seat
+
+
+def start_game(spec: Spec, seed: int):
+    """The table a scenario starts from: its snapshot, or a fresh setup with this seed."""
+    if spec.snapshot is not None:
+        return check_snapshot(spec)
+    try:
+        return new_game(spec.rules, players=spec.players, seed=seed, distilleries=spec.distilleries)
+    except SetupError as exc:
+        raise ScenarioError(spec.file, None, str(exc)) from None
+
+
+def make_bots(spec: Spec, seed: int):
+    """One bot per seat (seeded by seat), or None when the scenario has no bots."""
+    if not spec.bots:
+        return None
+    return [make_bot(name, seed=bot_seed(seed, seat)) for seat, name in enumerate(spec.bots)]
+
+
+def script_action(spec: Spec, game, i: int) -> Action:
+    """Script step ``i`` (0-based), checked against the game: an illegal one names its step and line."""
+    step = spec.script[i]
+    action = Action.parse(step.text)
+    why = game.why_illegal(action)
+    if why:
+        who = "" if game.current_player is None else f", player {game.current_player}"
+        where = f"round {game.round}, {game.phase}{who}"
+        raise ScenarioError(spec.file, step.line, f"{step.text!r} is illegal here ({where}): {why}", step=i + 1)
+    return action
+
+
+def next_action(spec: Spec, game, i: int, bots):
+    """The scenario's action number ``i``: scripted first, then the bots' choice; None = stop."""
+    if i < len(spec.script):
+        return script_action(spec, game, i)
+    if bots is None:
+        return None
+    seat = game.current_player
+    return bots[seat].choose(game.observe(seat), game.legal_actions())
+
+
+def play(spec: Spec, seed: int, points=(), on_point=None, stop=None):
+    """Play one game of the scenario; returns ``(game, points never reached)``.
+
+    Parameters
+    ----------
+    spec : Spec
+        The validated scenario.
+    seed : int
+        The game's seed (with a snapshot: the bots' seed only).
+    points : iterable
+        Points to watch; ``on_point(point, game)`` is called as each is reached.
+    stop : callable, optional
+        Checked at each decision; True stops the game there.
+    """
+    game, bots = start_game(spec, seed), make_bots(spec, seed)
+    watch = Watch(points, on_point or (lambda point, g: None))
+    i = 0
+    while not game.is_over and i < MAX_ACTIONS:
+        watch.decision(game, i)
+        if stop is not None and stop():
+            return game, []
+        action = next_action(spec, game, i, bots)
+        if action is None:
+            break
+        watch.before(game, action)
+        game.apply(action, check=False)
+        i += 1
+    if i < len(spec.script):
+        step = spec.script[i]
+        raise ScenarioError(spec.file, step.line, f"{step.text!r}: the game is already over", step=i + 1)
+    return game, watch.finish(game, i)
