@@ -47,7 +47,7 @@ class Heuristic(Bot):
     max_resting = 2
     reserve = 2
     upgrade_order = _UPGRADE_ORDER
-    max_upgrades = 6
+    max_upgrades = 14
 
     def choose(self, view, legal: list[Action]) -> Action:
         return getattr(self, f"on_{view.step}")(view, legal)
@@ -259,7 +259,7 @@ class Specialist(Heuristic):
 
 
 @register
-class Default(Prime):
-    """The sensible default strategy (currently ``prime``, the strongest on the ladder)."""
+class Default(Rush):
+    """The sensible default strategy (currently ``rush``, the strongest on the 2-player ladder)."""
 
     name = "heuristic"

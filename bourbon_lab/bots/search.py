@@ -12,23 +12,23 @@ from __future__ import annotations
 from ..rules import Action
 from . import knowledge as k
 from .base import register
-from .heuristic import Prime
+from .heuristic import Rush
 
 _SEARCHED = {"sell", "upgrade", "end_turn", "keep_bill", "return_bills"}
 
 
 @register
-class SearchBot(Prime):
+class SearchBot(Rush):
     """Flat determinised Monte Carlo over the candidate actions, heuristic rollouts to a horizon."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int = 24, horizon: int = 2, width: int = 4):
+    def __init__(self, seed: int = 0, budget: int = 48, horizon: int = 2, width: int = 4):
         super().__init__(seed)
         self.budget = budget
         self.horizon = horizon
         self.width = width
-        self._policy = Prime(seed + 1)
+        self._policy = Rush(seed + 1)
 
     def choose(self, view, legal: list[Action]) -> Action:
         base = super().choose(view, legal)
