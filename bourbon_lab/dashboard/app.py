@@ -52,10 +52,11 @@ def _progress(store) -> pn.indicators.Progress:
 class StudyView(pn.viewable.Viewer):
     """Inputs on the left (scenario, upload, players, bots, games, rules), the charts on the right."""
 
-    def __init__(self, store: Study, scenarios: dict[str, Path | None], **params):
+    def __init__(self, store: Study, scenarios: dict[str, Path | None], selected: str = DEFAULTS, **params):
         super().__init__(**params)
         self.store = store
         self.scenarios = scenarios
+        self.selected = selected if selected in scenarios else DEFAULTS
         self.by = pn.widgets.RadioButtonGroup(name="Group players by", options=["seat", "bot", "distillery"])
         self.minutes = pn.widgets.FloatInput(name="Minutes per round (assumed)", value=4.0, start=0.5, end=30, step=0.5)
         self.panes = {n: pn.pane.Vega(None, css_classes=[f"chart-{n}"], name=n) for n in STUDY_CHARTS}
@@ -104,7 +105,7 @@ class StudyView(pn.viewable.Viewer):
 
     def _inputs(self) -> pn.Column:
         s = self.store
-        pick = pn.widgets.Select(name="Scenario", options=list(self.scenarios), value=DEFAULTS)
+        pick = pn.widgets.Select(name="Scenario", options=list(self.scenarios), value=self.selected)
         pick.param.watch(self._pick, "value")
         self.upload = pn.widgets.FileInput(accept=".yaml,.yml", name="Upload a scenario", css_classes=["bl-upload"])
         self.upload.param.watch(self._upload, "value")
@@ -191,7 +192,7 @@ def build_app(setup: StudySetup | None = None, scenario: Path | None = None, ser
     )
     table = GameTable(rules=setup.rules, players=setup.players, seed=setup.seed)
     tabs = pn.Tabs(
-        ("Study", StudyView(study, scenario_files(scenario))),
+        ("Study", StudyView(study, scenario_files(scenario), selected=scenario.name if scenario else DEFAULTS)),
         ("A/B", ABView(ab)),
         ("Game", GameView(table)),
         dynamic=False,

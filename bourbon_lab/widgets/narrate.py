@@ -57,12 +57,14 @@ _TEMPLATES: dict[str, Callable[[Event, dict[str, Any]], str]] = {
         f"({d.get('base_value')} × {d.get('multiplier')}, {d.get('zone')})."
     ),
     "order_completed": lambda e, d: (
-        f"{_who(e)} completes order {d.get('card')} for {d.get('prestige')} Prestige ({d.get('orders')} orders)."
+        f"{_who(e)} completes order {d.get('card')} for {d.get('prestige')} Prestige "
+        f"({d.get('orders')} order{'' if d.get('orders') == 1 else 's'} in all)."
     ),
     "barrel_emptied": lambda e, d: f"Barrel {d.get('barrel')} made its last sale and leaves the rickhouse.",
     "upgrade": lambda e, d: (
         f"{_who(e)} upgrades {str(d.get('department', '')).replace('_', ' ')} to level {d.get('level')} "
-        f"for {d.get('cost')} Capital."
+        + (f"with the Ultimate {str(d['ultimate']).replace('_', ' ').title()} " if d.get("ultimate") else "")
+        + f"for {d.get('cost')} Capital."
     ),
     "private_card": lambda e, d: f"{_who(e)} receives private demand card {d.get('card')}.",
     "final_round": lambda e, d: f"{_who(e)} has {d.get('orders')} orders: this is the final round.",

@@ -50,6 +50,8 @@ def replay_of(source, rules: Ruleset | None = None, seed: int = 0, players: int 
         return Replay(source.rules, source.n, source.seed, tuple(source.actions), tuple(setup["distilleries"]))
     if isinstance(source, list | tuple):
         return Replay(rules or Ruleset.default(), players, seed, tuple(str(a) for a in source))
+    if callable(getattr(source, "game", None)):  # a bl.Scenario: step through the game it plays
+        return replay_of(source.game())
     script = getattr(source, "actions", None) or getattr(source, "script", None) or ()
     n = source.players if isinstance(source.players, int) else len(source.players)
     dist = getattr(source, "distilleries", None)
