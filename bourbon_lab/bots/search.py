@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..rules import Action
 from . import knowledge as k
 from .base import register
-from .heuristic import Rush
+from .heuristic import Hot, Prime, Rush
+from .simple import Greedy
 
 _SEARCHED = {"sell", "upgrade", "end_turn", "keep_bill", "return_bills"}
 
@@ -29,6 +30,7 @@ class SearchBot(Rush):
         self.horizon = horizon
         self.width = width
         self._policy = Rush(seed + 1)
+        self._advisers = [Prime(seed + 2), Hot(seed + 3), Greedy(seed + 4)]
 
     def choose(self, view, legal: list[Action]) -> Action:
         base = super().choose(view, legal)
@@ -47,14 +49,14 @@ class SearchBot(Rush):
 
     def candidates(self, view, legal, base) -> list[Action]:
         """The heuristic's own choice plus the strongest alternatives of each searched kind."""
-        out = [base]
+        out = [base] + [adviser.choose(view, legal) for adviser in self._advisers]
         sales = sorted(k.sale_options(view, legal), key=lambda o: -o.gain)
         out += [o.action for o in sales[: self.width]]
         out += [a for a in legal if a.verb in ("upgrade", "keep_bill")][: self.width]
         out += [a for a in legal if a.verb in ("end_turn", "return_bills")]
         seen, unique = set(), []
         for a in out:
-            if a.verb in _SEARCHED and a not in seen:
+            if a not in seen:
                 seen.add(a)
                 unique.append(a)
         if base not in seen:
