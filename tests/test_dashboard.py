@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from bourbon_lab.dashboard.controls import rule_controls, widget_value
 from bourbon_lab.dashboard.publish import publish_site
 from bourbon_lab.dashboard.running import simulate_with_progress
 from bourbon_lab.dashboard.setup import MAX_UPLOAD_BYTES
+
+REPO = Path(__file__).resolve().parent.parent
 
 SCENARIO = b"name: hotter\nplayers: 3\ngames: 4\nseed: 2\nbots: heuristic\nrules:\n  zone_multipliers: [1, 2, 4]\n"
 
@@ -143,3 +146,15 @@ def test_cli_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert err.startswith("bourbon-lab publish: bad.yaml") and "line" in err and "\n" not in err
     assert main(["publish", "--out", str(tmp_path / "o"), "--games", "0"]) == 2
     assert main(["dashboard", "--scenario", str(tmp_path / "none.yaml"), "--no-show"]) == 2
+
+
+def test_a_scenario_file_with_a_snapshot_loads_from_its_own_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the snapshot path is relative to the scenario file, not the working folder
+    setup = load_setup(REPO / "scenarios" / "variant-hot-pays-x4.yaml")
+    assert setup.rules.zone_multipliers == (1, 2, 4)
+
+
+def test_an_uploaded_scenario_may_not_name_a_server_file():
+    raw = (REPO / "scenarios" / "variant-hot-pays-x4.yaml").read_bytes()
+    with pytest.raises(SetupError, match="snapshot"):
+        parse_upload(raw, "hot.yaml")

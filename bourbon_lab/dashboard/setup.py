@@ -101,7 +101,7 @@ def setup_from_data(data: Any, where: str = "scenario") -> StudySetup:
     )
 
 
-def _from_scenarios_layer(text: str, name: str) -> StudySetup | None:
+def _from_scenarios_layer(text: str, name: str, base_dir: Path | None = None) -> StudySetup | None:
     """Read through ``bourbon_lab.scenarios`` when that layer exists (it checks scripts and expectations too).
 
     A scenario's seeds become the study's first seed and its number of games.
@@ -111,7 +111,7 @@ def _from_scenarios_layer(text: str, name: str) -> StudySetup | None:
     except ImportError:
         return None
     try:
-        spec = Scenario.from_text(text, file=name).spec
+        spec = Scenario.from_text(text, file=name, base_dir=base_dir).spec
     except BourbonLabError as exc:
         raise SetupError(_one_line(exc)) from None
     bots = tuple(b or "heuristic" for b in (spec.bots or ["heuristic"]))
@@ -139,7 +139,7 @@ def load_setup(path: str | Path | None = None) -> StudySetup:
         raise SetupError(f"{path}: no such scenario file")
     if path.stat().st_size > MAX_UPLOAD_BYTES:
         raise SetupError(f"{path}: {path.stat().st_size} bytes is over the {MAX_UPLOAD_BYTES // 1024} KB limit")
-    return parse_upload(path.read_bytes(), path.name)
+    return parse_upload(path.read_bytes(), path.name, base_dir=path.parent)
 
 
 def _safe_yaml(raw: bytes, name: str) -> Any:
@@ -153,7 +153,7 @@ def _safe_yaml(raw: bytes, name: str) -> Any:
         raise SetupError(f"{name}{line}: not valid YAML ({getattr(exc, 'problem', None) or 'unreadable'})") from None
 
 
-def parse_upload(raw: bytes, filename: str = "upload.yaml") -> StudySetup:
+def parse_upload(raw: bytes, filename: str = "upload.yaml", base_dir: Path | None = None) -> StudySetup:
     """A study setup from uploaded bytes: size-capped, parsed as data only (safe YAML), never executed.
 
     Parameters
@@ -162,6 +162,9 @@ def parse_upload(raw: bytes, filename: str = "upload.yaml") -> StudySetup:
         The file's content.
     filename : str
         The name the browser sent (used in messages only).
+    base_dir : Path, optional
+        Where a scenario file on disk lives, to find its snapshot; None for uploads, which may
+        not refer to files on the server.
 
     Returns
     -------
@@ -173,5 +176,7 @@ def parse_upload(raw: bytes, filename: str = "upload.yaml") -> StudySetup:
     if len(raw) > MAX_UPLOAD_BYTES:
         raise SetupError(f"{name}: {len(raw)} bytes is over the {MAX_UPLOAD_BYTES // 1024} KB limit")
     data = _safe_yaml(raw, name)
-    found = _from_scenarios_layer(raw.decode("utf-8"), name)
+    if base_dir is None and isinstance(data, dict) and "snapshot" in data:
+        raise SetupError(f"{name}: an uploaded scenario cannot refer to a snapshot file on the server")
+    found = _from_scenarios_layer(raw.decode("utf-8"), name, base_dir)
     return found if found is not None else setup_from_data(data, name)
