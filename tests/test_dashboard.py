@@ -158,3 +158,22 @@ def test_an_uploaded_scenario_may_not_name_a_server_file():
     raw = (REPO / "scenarios" / "variant-hot-pays-x4.yaml").read_bytes()
     with pytest.raises(SetupError, match="snapshot"):
         parse_upload(raw, "hot.yaml")
+
+
+def test_the_progress_bar_follows_a_run_whose_size_changes():
+    import param
+
+    from bourbon_lab.dashboard.app import _progress
+
+    class Store(param.Parameterized):
+        running = param.Boolean(False)
+        done = param.Integer(0)
+        total = param.Integer(1)
+        games = param.Integer(1)
+
+    store = Store()
+    bar = _progress(store)
+    store.param.update(total=6, done=4, running=True)  # the value passes the old maximum in one batch
+    assert (bar.max, bar.value, bar.visible) == (6, 4, True)
+    store.param.update(total=2, done=1)
+    assert (bar.max, bar.value) == (2, 1)

@@ -60,4 +60,5 @@ def use_offline_renderer() -> str:
         The renderer now active.
     """
     alt.renderers.enable("jupyter", offline=True)
+    alt.JupyterChart.enable_offline()  # charts built directly as widgets (LiveStudy) load vega locally too
     return alt.renderers.active

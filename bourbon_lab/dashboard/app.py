@@ -42,8 +42,12 @@ def _alert(store) -> pn.pane.Alert:
 def _progress(store) -> pn.indicators.Progress:
     bar = pn.indicators.Progress(value=0, max=max(store.games, 1), visible=False, sizing_mode="stretch_width")
 
-    def show(_event) -> None:
-        bar.param.update(max=max(store.total, 1), value=min(store.done, max(store.total, 1)), visible=store.running)
+    def show(*_events) -> None:
+        top, value = max(store.total, 1), min(store.done, max(store.total, 1))
+        if value > bar.max:  # Panel checks a new value against the current maximum: raise it first
+            bar.max = top
+        bar.param.update(value=value, visible=store.running)
+        bar.max = top
 
     store.param.watch(show, ["running", "done", "total"])
     return bar
