@@ -7,38 +7,20 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
+from browsing import ARTIFACTS, free_port, launch, offsite
 
 pytestmark = pytest.mark.slow
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-LOCAL = {"127.0.0.1", "localhost"}
 SCENARIO = "name: browser\nplayers: 3\ngames: 6\nseed: 2\nbots: heuristic\n"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     scenario = tmp_path_factory.mktemp("sc") / "browser.yaml"
     scenario.write_text(SCENARIO)
-    port = _free_port()
+    port = free_port()
     cmd = [sys.executable, "-m", "bourbon_lab.cli", "dashboard", "--scenario", str(scenario), "--port", str(port)]
     proc = subprocess.Popen([*cmd, "--no-show"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
@@ -64,7 +46,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        b = launch(p)
         yield b
         b.close()
 
@@ -80,11 +62,7 @@ class Recorder:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def foreign(self) -> list[str]:
-        return [
-            u
-            for u in self.requests
-            if urlparse(u).scheme in ("http", "https", "ws", "wss") and urlparse(u).hostname not in LOCAL
-        ]
+        return [u for u in self.requests if offsite(u)]
 
 
 def _chart_text(page, name: str) -> str:

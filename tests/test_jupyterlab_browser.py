@@ -12,34 +12,22 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote, urlparse
+from urllib.parse import quote
 
 import psutil
 import pytest
+from browsing import ARTIFACTS, free_port, launch, offsite
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-LOCAL = {"127.0.0.1", "localhost"}
 RUN_TIMEOUT_MS = 180_000
 # Texts that mean a widget or app caught an error and shows it instead of its content.
 FAILURE_TEXTS = ["the study failed", "Click to show javascript error"]
@@ -105,12 +93,6 @@ CHARTS_JS = """() => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get_json(url: str):
     with urllib.request.urlopen(url, timeout=5) as r:
         return json.loads(r.read())
@@ -118,7 +100,7 @@ def _get_json(url: str):
 
 def _start_lab(root: Path, home: Path, log: Path):
     """A JupyterLab on a free port with private config/data/runtime dirs; the venv's kernelspecs stay visible."""
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
     env.update(
         BOURBON_LAB_QUICK="1",
@@ -198,9 +180,7 @@ class Recorder:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def foreign(self) -> list[str]:
-        return [
-            u for u in self.urls if urlparse(u).scheme not in ("data", "blob") and urlparse(u).hostname not in LOCAL
-        ]
+        return [u for u in self.urls if offsite(u)]
 
 
 def _stderr_tracebacks(page) -> list[str]:
@@ -226,7 +206,7 @@ def test_notebook_renders_offline_in_jupyterlab(name, tmp_path):
         print(f"{name}: server answered in {_wait_ready(proc, base, log):.1f} s")
         assert "python3" in _get_json(f"{base}/api/kernelspecs")["kernelspecs"]
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            browser = launch(p)
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 2400})
                 rec = Recorder(page)

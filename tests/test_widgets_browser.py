@@ -6,32 +6,19 @@ then clicks a legal action and waits for the view to update. No request may leav
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
+from browsing import ARTIFACTS, free_port, launch, offsite
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
 
 pytestmark = pytest.mark.slow
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SEED, PLAYERS, BOTS = 1, 2, {1: "heuristic"}
 
 APP = f"""
@@ -74,12 +61,6 @@ board.servable()
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     app = tmp_path_factory.mktemp("app") / "board_app.py"
@@ -120,7 +101,7 @@ def test_board_in_chromium_shows_the_table_and_plays_a_click(served):
     requests = []
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        browser = launch(p)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.on("request", lambda r: requests.append(r.url))
         errors = []
@@ -148,5 +129,5 @@ def test_board_in_chromium_shows_the_table_and_plays_a_click(served):
         assert page.locator(".bl-jserror").count() == 0 and not errors
         page.screenshot(path=str(ARTIFACTS / "board_view.png"), full_page=True)
         browser.close()
-    hosts = {urlparse(u).hostname for u in requests if urlparse(u).scheme in ("http", "https", "ws", "wss")}
-    assert hosts <= {"127.0.0.1", "localhost"}, f"external requests: {sorted(hosts)}"
+    away = sorted(u for u in requests if offsite(u))
+    assert not away, f"external requests: {away}"
