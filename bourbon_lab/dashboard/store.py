@@ -135,27 +135,12 @@ class Study(Runner):
     @classmethod
     def from_setup(cls, setup: StudySetup, **params) -> Study:
         """A store holding a scenario's setup (not yet run)."""
-        return cls(
-            rules=setup.rules,
-            players=setup.players,
-            games=setup.games,
-            bots=",".join(setup.bots),
-            seed=setup.seed,
-            name=setup.name,
-            **params,
-        )
+        return cls(**_inputs_of(setup), **params)
 
     def apply_setup(self, setup: StudySetup) -> None:
         """Take every input from ``setup`` at once (one re-run, not five)."""
         with param.parameterized.batch_call_watchers(self):
-            self.param.update(
-                rules=setup.rules,
-                players=setup.players,
-                games=setup.games,
-                bots=",".join(setup.bots),
-                seed=setup.seed,
-                name=setup.name,
-            )
+            self.param.update(**_inputs_of(setup))
 
     def set_rule(self, name: str, value: Any) -> bool:
         """Change one rule through the Ruleset's validation; a refused value leaves a message, not a change."""
@@ -242,3 +227,15 @@ def summary_tables(result: SimResult) -> dict[str, pl.DataFrame]:
         )
         tables[f"Win rate by {by}"] = rates
     return tables
+
+
+def _inputs_of(setup: StudySetup) -> dict[str, Any]:
+    """A study's inputs as a setup names them."""
+    return {
+        "rules": setup.rules,
+        "players": setup.players,
+        "games": setup.games,
+        "bots": ",".join(setup.bots),
+        "seed": setup.seed,
+        "name": setup.name,
+    }
