@@ -35,10 +35,18 @@ FAILURE_TEXTS = ["the study failed", "Click to show javascript error"]
 # What each notebook must show once it has run: some text only its widgets draw, and how many
 # outputs must contain a drawn Vega chart (``svg.marks`` or a canvas/svg inside ``.vega-embed``).
 NOTEBOOKS = {
+    # BoardView (anywidget) at each rule as it fires, the Stepper, the game timeline chart.
+    "01-rules-walkthrough.ipynb": {"texts": ["Dice on the table", "What happened"], "charts": 1},
     # RulesEditor x2, LiveStudy's three JupyterCharts, two A/B comparison charts.
     "02-tweak-the-economy.ipynb": {"texts": ["Reset to default"], "charts": 5},
     # The market-events chart and the inline Panel app's charts.
     "05-publish-a-dashboard.ipynb": {"texts": [], "charts": 2},
+    # Win rates, game length, upgrades, market events and sale zones.
+    "03-balance-study.ipynb": {"texts": [], "charts": 5},
+    # People against bots on the BoardView, the Stepper over the saved playtest.
+    "04-playtest-walkthrough.ipynb": {"texts": ["Dice on the table"], "charts": 0},
+    # The same sweep on a process pool and on a Dask LocalCluster, started from the kernel.
+    "06-scaling-out.ipynb": {"texts": [], "charts": 0},
 }
 
 # The notebook panel's state, read through the app object ``--LabApp.expose_app_in_browser`` exposes.
