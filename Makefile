@@ -12,7 +12,7 @@ $(VENV)/.installed-%: pyproject.toml
 	touch $@
 
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 test: $(VENV)/.installed-test
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
