@@ -54,4 +54,6 @@ def age_all(g) -> None:
             p.capital += rules.warehouse_tasting_capital
             g.emit("warehouse_tasting", seat, capital=rules.warehouse_tasting_capital, barrels=len(built))
     g.climate_choice = {}
+    if g.on_round_end is not None:
+        g.on_round_end(g)
     g.start_round()

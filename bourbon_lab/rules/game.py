@@ -79,6 +79,8 @@ class Game:
     def __init__(self, rules: Ruleset):
         self.rules = rules
         self._legal: list[Action] | None = None
+        # Called with the game after ageing, before the next round begins (scenarios read that state).
+        self.on_round_end = None
 
     # --- setup
 

@@ -66,15 +66,15 @@ class _RoundEnded(Exception):
 def capture_round_end(game, action):
     """The state at the end of the current round if ``action`` ends it, else None.
 
-    The action is played on a clone whose ``start_round`` is replaced by a stop, so the
-    clone halts with ageing done and the next round not begun. The clone is for reading only.
+    The action is played on a clone whose ``on_round_end`` hook stops it, so the clone halts
+    with ageing done and the next round not begun. The clone is for reading only.
     """
     probe = game.clone()
 
-    def stop():
+    def stop(_game):
         raise _RoundEnded
 
-    probe.start_round = stop
+    probe.on_round_end = stop
     try:
         probe.apply(action, check=False)
     except _RoundEnded:
