@@ -71,9 +71,16 @@ class LiveStudy(w.HBox):
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
         self._before = None
-        self._views = {}
+        self._views = _placeholder_views()
         self.done = threading.Event()
-        self.chart_box = w.VBox([self.progress, self.label])
+        self.chart_box = w.VBox(
+            [
+                self.progress,
+                self.label,
+                self._views["difference"],
+                w.HBox([self._views["before"], self._views["after"]]),
+            ]
+        )
         super().__init__(children=[self.editor, self.chart_box])
         self.add_class("bl-live-study")
         self.editor.observe(self._on_rules)
@@ -154,17 +161,18 @@ class LiveStudy(w.HBox):
         }
 
     def _draw(self, comparison) -> None:
-        import altair as alt
-
         built = self.charts(comparison)
-        if not self._views:
-            self._views = {k: alt.JupyterChart(c) for k, c in built.items()}
-            self.chart_box.children = [
-                self.progress,
-                self.label,
-                self._views["difference"],
-                w.HBox([self._views["before"], self._views["after"]]),
-            ]
-            return
         for key, chart in built.items():
             self._views[key].chart = chart
+
+
+def _placeholder_views() -> dict:
+    """The chart widgets, made once on the thread that builds the study.
+
+    Runs happen on worker threads; they only swap each widget's chart. A widget made on a
+    worker thread can reach JupyterLab after the output that shows it ("widget model not found").
+    """
+    import altair as alt
+
+    empty = alt.Chart(alt.Data(values=[])).mark_point().properties(title="waiting for the first run")
+    return {key: alt.JupyterChart(empty) for key in ("difference", "before", "after")}
