@@ -648,3 +648,11 @@ def test_cli_bad_input_is_one_clear_line(args, word):
     assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
     assert "Traceback" not in proc.stderr
     assert word in proc.stderr
+
+
+def test_on_progress_counts_every_game_with_a_process_pool():
+    seen = []
+    res = run(players=2, games=6, workers=2, on_progress=lambda done, total: seen.append((done, total)))
+    assert res.games.height == 6
+    assert seen[-1] == (6, 6)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)

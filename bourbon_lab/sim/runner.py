@@ -206,6 +206,7 @@ def simulate(
     rotate_seats: bool = True,
     distilleries=None,
     progress: bool | None = None,
+    on_progress=None,
 ) -> SimResult:
     """Play ``games`` bot games and return the ``games``, ``players`` and ``events`` tables.
 
@@ -231,6 +232,8 @@ def simulate(
         One distillery per player (they move with their player).
     progress : bool, optional
         A tqdm bar (a widget in Jupyter) when the run takes over a second; None = auto.
+    on_progress : callable, optional
+        Called with (games done, games in all) as each chunk finishes (the dashboard's progress bar).
     """
     if isinstance(distilleries, str):
         distilleries = [distilleries] * players if isinstance(players, int) else distilleries
@@ -238,7 +241,7 @@ def simulate(
     dist = tuple(distilleries) if distilleries is not None else None
     tasks = make_tasks(players, games, bots, seed, rotate_seats, dist)
     chunks = _chunk(tasks, workers, executor)
-    parts = _execute(rules, chunks, workers, executor, progress, games)
+    parts = _execute(rules, chunks, workers, executor, progress, games, on_progress)
     failures = [f for part in parts for f in part[3]]
     games_df, players_df, events_df = (
         pl.concat([part[i] for part in parts]).sort(key) for i, key in enumerate(tables.SORT_KEYS)
@@ -254,31 +257,38 @@ def _chunk(tasks: list[GameTask], workers, executor) -> list[list[GameTask]]:
     return [tasks[i : i + size] for i in range(0, n, size)]
 
 
-def _execute(rules, chunks, workers, executor, progress, total):
+def _execute(rules, chunks, workers, executor, progress, total, on_progress=None):
     from tqdm.auto import tqdm
 
     bar = tqdm(total=total, unit="game", disable=progress is False, delay=0 if progress else 1.0, leave=False)
-    results = []
+    results, done = [], 0
     try:
-        if executor is not None:
-            extra = {"pure": False} if hasattr(executor, "gather") else {}
-            futures = [executor.submit(run_chunk, rules, c, **extra) for c in chunks]
-            for fut in _dask_as_completed(futures):
-                results.append(_framed(fut.result()))
-                bar.update(results[-1][0].height)
-        elif (workers or os.cpu_count() or 1) <= 1 or len(chunks) == 1:
-            for c in chunks:
-                results.append(_framed(run_chunk(rules, c)))
-                bar.update(len(c))
-        else:
-            with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
-                futures = [pool.submit(run_chunk, rules, c) for c in chunks]
-                for fut in as_completed(futures):
-                    results.append(_framed(fut.result()))
-                    bar.update(results[-1][0].height)
+        for part in _parts(rules, chunks, workers, executor):
+            results.append(part)
+            done += part[0].height
+            bar.update(part[0].height)
+            if on_progress is not None:
+                on_progress(done, total)
     finally:
         bar.close()
     return results
+
+
+def _parts(rules, chunks, workers, executor):
+    """Each chunk's frames as it finishes, on a Dask client, a process pool or in this process."""
+    if executor is not None:
+        extra = {"pure": False} if hasattr(executor, "gather") else {}
+        futures = [executor.submit(run_chunk, rules, c, **extra) for c in chunks]
+        for fut in _dask_as_completed(futures):
+            yield _framed(fut.result())
+    elif (workers or os.cpu_count() or 1) <= 1 or len(chunks) == 1:
+        for c in chunks:
+            yield _framed(run_chunk(rules, c))
+    else:
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            futures = [pool.submit(run_chunk, rules, c) for c in chunks]
+            for fut in as_completed(futures):
+                yield _framed(fut.result())
 
 
 def _framed(part):
