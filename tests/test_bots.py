@@ -89,8 +89,8 @@ def test_unknown_bot_did_you_mean(typo, meant):
 
 
 def test_search_spec_parameters_are_applied():
-    bot = make_bot("search:budget=8,horizon=3,width=2")
-    assert (bot.name, bot.budget, bot.horizon, bot.width) == ("search", 8, 3, 2)
+    bot = make_bot("search:budget=8,horizon=3,width=2,margin=5")
+    assert (bot.name, bot.budget, bot.horizon, bot.width, bot.margin) == ("search", 8, 3, 2, 5)
     default = make_bot("search")
     assert default.budget > 8
 
@@ -294,6 +294,24 @@ def test_random_bot_seed_matters():
         seat = g.current_player
         g.apply(bots[seat].choose(g.observe(seat), g.legal_actions()))
     assert g.actions != a.actions
+
+
+def test_search_bot_overrides_rush_only_for_a_clear_gain():
+    """With an unreachable margin the search bot is exactly rush; with none it chooses differently."""
+
+    def actions(spec):
+        g = bl.new_game(RULES, players=2, seed=17)
+        bots = [make_bot(spec, seed=5), make_bot("rush", seed=6)]
+        for _ in range(400):
+            if g.is_over:
+                break
+            seat = g.current_player
+            g.apply(bots[seat].choose(g.observe(seat), g.legal_actions()))
+        return list(g.actions)
+
+    rush = actions("rush")
+    assert actions("search:budget=6,horizon=1,margin=1000") == rush
+    assert actions("search:budget=6,horizon=1,margin=0") != rush
 
 
 def test_search_bot_same_seed_same_choices():

@@ -18,10 +18,18 @@ def bill(view, barrel):
 
 def missing(view, barrel) -> Counter:
     """Cards a resting barrel still needs, by type."""
-    need = Counter(bill(view, barrel).counts)
+    need = dict(bill(view, barrel).counts)
     for c in barrel.staged:
         need[c.kind] -= 1
-    return Counter({kind: n for kind, n in need.items() if n > 0})
+    return _positive(need)
+
+
+def _positive(counts: dict[str, int]) -> Counter:
+    out: Counter = Counter()
+    for kind, n in counts.items():
+        if n > 0:
+            out[kind] = n
+    return out
 
 
 def needs(view) -> Counter:
@@ -36,7 +44,7 @@ def needs(view) -> Counter:
     for c in view.me.warehouse:
         if c.kind in total:
             total[c.kind] -= 1
-    return Counter({kind: n for kind, n in total.items() if n > 0})
+    return _positive(total)
 
 
 def band(view, barrel, age: int | None = None) -> int:

@@ -4,6 +4,7 @@ At a Play decision with a real alternative (which sale, whether to sell now, wha
 upgrade, whether to stop) and at mash-bill choices, it re-deals what it cannot see
 (``PlayerView.determinise``), tries each candidate, lets heuristic players play on for a
 few rounds and scores the outcome; the budget is the number of such rollouts per decision.
+It overrides the heuristic only when a rival gains ``margin`` points on average.
 Routine steps (dice, claims, staging) go straight to the heuristic.
 """
 
@@ -15,8 +16,6 @@ from .base import register
 from .heuristic import Hot, Prime, Rush
 from .simple import Greedy
 
-_SEARCHED = {"sell", "upgrade", "end_turn", "keep_bill", "return_bills"}
-
 
 @register
 class SearchBot(Rush):
@@ -24,9 +23,10 @@ class SearchBot(Rush):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: int = 48, horizon: int = 2, width: int = 4):
+    def __init__(self, seed: int = 0, budget: int = 48, horizon: int = 2, width: int = 4, margin: int = 2):
         super().__init__(seed)
         self.budget = budget
+        self.margin = margin
         self.horizon = horizon
         self.width = width
         self._policy = Rush(seed + 1)
@@ -45,23 +45,28 @@ class SearchBot(Rush):
             world = view.determinise(self.rng)
             for a in candidates:
                 scores[a] += self.rollout(world.clone(), a, view.player)
-        return max(candidates, key=lambda a: (scores[a], a == base))
+        best = max(candidates, key=lambda a: (scores[a], a == base))
+        # Override the heuristic only for a clear gain: a few rollouts are noisy, and chasing
+        # noise lost (41 % of 100 games against rush with no margin, 63 % with 2 points).
+        return best if (scores[best] - scores[base]) / per > self.margin else base
 
     def candidates(self, view, legal, base) -> list[Action]:
-        """The heuristic's own choice plus the strongest alternatives of each searched kind."""
-        out = [base] + [adviser.choose(view, legal) for adviser in self._advisers]
-        sales = sorted(k.sale_options(view, legal), key=lambda o: -o.gain)
-        out += [o.action for o in sales[: self.width]]
-        out += [a for a in legal if a.verb in ("upgrade", "keep_bill")][: self.width]
-        out += [a for a in legal if a.verb in ("end_turn", "return_bills")]
-        seen, unique = set(), []
-        for a in out:
-            if a not in seen:
-                seen.add(a)
-                unique.append(a)
-        if base not in seen:
-            unique.insert(0, base)
-        return unique
+        """The heuristic's choice and its rivals of the same kind.
+
+        Which upgrade is searched, but not whether to upgrade: a rollout of a round or two sees
+        an upgrade's cost and not its payback, so it would always say wait.
+        """
+        if base.verb == "upgrade":
+            out = [a for a in legal if a.verb == "upgrade"][: self.width + 1]
+        elif view.step == "bills":
+            out = [a for a in legal if a.verb == "keep_bill"][: self.width]
+            out += [a for a in legal if a.verb in ("return_bills", "skip_bills", "draw_bills")]
+        else:
+            advised = [adviser.choose(view, legal) for adviser in self._advisers]
+            sales = sorted(k.sale_options(view, legal), key=lambda o: -o.gain)
+            out = [a for a in advised if a.verb == "sell"] + [o.action for o in sales[: self.width]]
+            out += [a for a in legal if a.verb == "end_turn"]
+        return list(dict.fromkeys([base] + out))
 
     def rollout(self, g, first: Action, me: int) -> float:
         g.apply(first, check=False)

@@ -167,7 +167,10 @@ class Distillery:
         return dict(self.levels).get(department, 0)
 
     def cap_change(self, department: str) -> int:
-        return dict(self.caps).get(department, 0)
+        for name, change in self.caps:
+            if name == department:
+                return change
+        return 0
 
     def offers(self, department: str) -> tuple[str, ...]:
         return dict(self.ultimates).get(department, ())

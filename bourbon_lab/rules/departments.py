@@ -15,13 +15,26 @@ _ULTIMATE_BONUS = {
 
 def number(rules, p, department: str) -> int:
     """Rickhouse slots, dice, Warehouse cap, bills per draw or demand cards drawn for player ``p``."""
-    levels = rules.department_levels(department)
+    levels, ultimate, bonus = _table(rules)[p.distillery, department]
     value = levels[min(p.levels[department], len(levels) - 1)]
-    value += rules.distilleries_by_id[p.distillery].cap_change(department)
-    bonus = _ULTIMATE_BONUS.get(department)
-    if bonus and p.ultimates.get(department) == bonus[0]:
-        value += getattr(rules, bonus[1])
+    if ultimate is not None and p.ultimates.get(department) == ultimate:
+        value += bonus
     return max(value, 0)
+
+
+def _table(rules) -> dict:
+    """(distillery, department) -> (numbers by level with the distillery's change, bonus Ultimate, bonus)."""
+    table = rules.derived.get("department_numbers")
+    if table is None:
+        table = {}
+        for d in rules.distilleries:
+            for dept in DEPARTMENTS:
+                change = d.cap_change(dept)
+                levels = tuple(v + change for v in rules.department_levels(dept))
+                ultimate, field = _ULTIMATE_BONUS.get(dept, (None, None))
+                table[d.id, dept] = (levels, ultimate, getattr(rules, field) if field else 0)
+        rules.derived["department_numbers"] = table
+    return table
 
 
 def at_ultimate_step(rules, p, department: str) -> bool:

@@ -67,7 +67,7 @@ class Ruleset:
     (1, 2, 4)
     """
 
-    __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "_key")
+    __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "derived", "_key")
 
     def __init__(self, values: dict[str, Any], _prior: list[tuple[str, str]] = ()):
         problems: list[tuple[str, str]] = list(_prior)
@@ -99,6 +99,8 @@ class Ruleset:
         object.__setattr__(self, "bills_by_id", MappingProxyType({b.id: b for b in self.mash_bills}))
         object.__setattr__(self, "cards_by_id", MappingProxyType({c.id: c for c in self.demand_cards}))
         object.__setattr__(self, "distilleries_by_id", MappingProxyType({d.id: d for d in self.distilleries}))
+        # Tables other modules work out from the fields once and reuse (the rules' hot path).
+        object.__setattr__(self, "derived", {})
         object.__setattr__(self, "_key", tuple(clean[n] for n in (*SPECS, *CONTENT_FIELDS)))
 
     def __setattr__(self, name, value):
@@ -224,7 +226,7 @@ class Ruleset:
 
     # --- derived numbers the engine reads
     def department_levels(self, department: str) -> tuple[int, ...]:
-        return getattr(self, f"{department}_levels")
+        return getattr(self, _LEVELS_FIELD[department])
 
     def upgrade_cost(self, nth: int) -> int:
         """Capital cost of a player's ``nth`` upgrade (1-based), shared across departments."""
@@ -394,7 +396,8 @@ def _distillery_departments(v: dict[str, Any], d: Distillery) -> list[str]:
     return out
 
 
-_LEVELS = tuple(f"{d}_levels" for d in DEPARTMENTS)
+_LEVELS_FIELD = {d: f"{d}_levels" for d in DEPARTMENTS}
+_LEVELS = tuple(_LEVELS_FIELD.values())
 _CROSS = (
     (("min_players", "max_players"), _check_players),
     (("mid_zone_from", "hot_zone_from", "crash_size"), _check_zones),
