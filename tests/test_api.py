@@ -205,6 +205,54 @@ def test_every_legal_action_passes_why_illegal_and_the_list_is_never_empty():
     assert checked > 5_000
 
 
+def _every_conceivable_action(g) -> list[Action]:
+    """Brute force for the steps whose legal list is built directly (Play turn, claims): every action
+    the grammar allows on the current player's cards, barrels, orders, departments and dice."""
+    from bourbon_lab.rules.content import ANY_FACE, DEPARTMENTS, DIE_FACES, RESOURCES, ULTIMATES
+
+    p = g.players[g.current_player]
+    if g.step == "claim":
+        out = [Action.of("claim", f, f) for f in DIE_FACES if f != ANY_FACE]
+        return out + [Action.of("claim", ANY_FACE, r) for r in RESOURCES] + [Action.of("pass_dice")]
+    cards = list(p.warehouse) + [c for b in p.barrels for c in b.cards]
+    out = [Action.of("stage", c.id, b.id) for c in cards for b in p.barrels]
+    out += [Action.of("unstage", c.id) for c in cards]
+    out += [Action.of("make", b.id) for b in p.barrels]
+    out += [Action.of("sell", b.id, o.id) for b in p.barrels for o in g.table]
+    out += [Action.of("sell", b.id, "private") for b in p.barrels]
+    for dept in DEPARTMENTS:
+        out.append(Action.of("upgrade", dept))
+        for ult in ULTIMATES[dept]:
+            out.append(Action.of("upgrade", dept, ult))
+            out += [Action.of("upgrade", dept, ult, r) for r in RESOURCES]
+    return out + [Action.of("sort", r) for r in RESOURCES] + [Action.of("end_turn")]
+
+
+def test_directly_built_legal_lists_hold_every_legal_action():
+    """Completeness of the fast path: anything ``why_illegal`` allows is in ``legal_actions``, up to
+    swapping a card for an identical one (same type and quality)."""
+    checked = 0
+    for seed, players in ((31, 2), (32, 4), (33, 5)):
+        dists = [d.id for d in RULES.distilleries][:players]
+        g = bl.new_game(RULES.replace(round_limit=20), players=players, seed=seed, distilleries=dists)
+        rng = random.Random(seed)
+        while not g.is_over:
+            if g.step in ("turn", "claim"):
+                p = g.players[g.current_player]
+                kind = {c.id: (c.kind, c.quality) for c in list(p.warehouse) + [c for b in p.barrels for c in b.cards]}
+
+                def key(a, kind=kind):
+                    return (a.verb, tuple(kind.get(x, x) for x in a.args))
+
+                listed = {key(a) for a in g.legal_actions()}
+                for a in _every_conceivable_action(g):
+                    if g.why_illegal(a) is None:
+                        assert key(a) in listed, f"{a} is legal but not listed (step {g.step})"
+                        checked += 1
+            g.apply(choose(g, rng))
+    assert checked > 2_000
+
+
 def test_check_false_gives_the_same_game_for_legal_actions(finished):
     g, _ = finished
     fast = replay(RULES, 4, 11, g.actions, g.log[0].data["distilleries"], check=False)

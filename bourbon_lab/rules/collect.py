@@ -214,7 +214,10 @@ def apply_reroll(g, p, a: Action) -> None:
 
 
 def claim_candidates(g, p) -> list[Action]:
+    """The legal claims, built directly: each die names its pile, so only a full warehouse stops one."""
     out = []
+    if warehouse_room(g, p) <= 0:
+        return [Action.of("pass_dice")]
     for face in dict.fromkeys(g.dice):
         if face == ANY_FACE:
             out.extend(Action.of("claim", ANY_FACE, pile) for pile in RESOURCES)

@@ -63,7 +63,7 @@ _STEPS = {
     ),
     "climate": (ageing.candidates, ageing.check, ageing.apply, {"climate"}),
 }
-_EXACT = {"turn"}
+_EXACT = {"turn", "claim"}
 """Steps whose first function already returns only legal actions (no check needed)."""
 _VERB_STEP = {v: step for step, (*_, verbs) in _STEPS.items() for v in verbs}
 _AUTO = {"return_bills", "skip_bills", "roll", "stop_rolling", "pass_dice", "end_turn"}

@@ -104,7 +104,7 @@ def legal(g, p) -> list[Action]:
     """The legal Play actions, built directly (the hot path of every simulation).
 
     Staging, making and selling are generated only where they pass their rule; the rarer
-    kinds go through ``check``. ``tests/test_api.py`` holds this equal to ``check``.
+    kinds go through ``check``. ``tests/test_api.py`` holds this equal to ``check`` both ways.
     """
     resting = [b for b in p.barrels if not b.built]
     out = []
