@@ -121,7 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="a folder for games/players/events .parquet and the run stamp")
     p.set_defaults(func=_cmd_simulate)
 
-    p = sub.add_parser("ladder", help="every pair of bots head to head: win rates with 95 %% CIs")
+    p = sub.add_parser(
+        "ladder",
+        help="every pair of bots head to head: win rates with 95 %% CIs",
+        epilog="The search bot thinks before each sale: a pair with search takes about 4 minutes per 100 "
+        "two-player games on 2 cores; the heuristics alone take seconds.",
+    )
     _common(p, players=2, games=100, bots="greedy,rush,prime,hot,specialist,search")
     p.set_defaults(func=_cmd_ladder)
     for module in _COMMAND_MODULES:
