@@ -656,3 +656,15 @@ def test_on_progress_counts_every_game_with_a_process_pool():
     assert res.games.height == 6
     assert seen[-1] == (6, 6)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_simulate_reports_partial_results_that_agree_with_the_whole_run():
+    parts = []
+    whole = bl.simulate(
+        bl.Ruleset.default(), players=2, games=6, bots="random", seed=4, workers=1, on_partial=parts.append
+    )
+    assert parts and all(p.stamp["partial"] == f"{p.games.height}/6" for p in parts)
+    sizes = [p.games.height for p in parts]
+    assert sizes == sorted(sizes) and sizes[-1] < 6
+    first = parts[0]
+    assert first.players.equals(whole.players.filter(pl.col("game").is_in(first.games["game"])))

@@ -208,6 +208,23 @@ def test_live_study_redraws_after_a_change():
     assert "zone_multipliers" in study.label.value and study.progress.value == 2
 
 
+def test_live_study_draws_a_quarter_of_the_games_first_then_all():
+    study = LiveStudy(players=2, games=8, bots="random", workers=1, debounce=0.05)
+    assert study.done.wait(60)
+    labels = []
+    study.label.observe(lambda change: labels.append(change["new"]), names="value")
+    study.editor.set_value("zone_multipliers", (1, 2, 6))
+    time.sleep(0.1)
+    assert study.done.wait(60)
+    partial = [text for text in labels if "refining" in text]
+    assert partial and "of 8 games" in partial[0], labels
+    drawn_first = int(partial[0].split("first ")[1].split(" of")[0])
+    assert 2 <= drawn_first < 8
+    assert labels.index(partial[0]) < len(labels) - 1 and "8 games" in labels[-1]
+    assert study.comparison.table["games"].to_list()[0] == 8
+    assert 0 < study.first_seconds <= study.last_seconds
+
+
 def test_altair_renderer_is_offline():
     import altair as alt
 

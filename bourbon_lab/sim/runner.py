@@ -207,6 +207,7 @@ def simulate(
     distilleries=None,
     progress: bool | None = None,
     on_progress=None,
+    on_partial=None,
 ) -> SimResult:
     """Play ``games`` bot games and return the ``games``, ``players`` and ``events`` tables.
 
@@ -234,6 +235,9 @@ def simulate(
         A tqdm bar (a widget in Jupyter) when the run takes over a second; None = auto.
     on_progress : callable, optional
         Called with (games done, games in all) as each chunk finishes (the dashboard's progress bar).
+    on_partial : callable, optional
+        Called with a ``SimResult`` of the games finished so far as each chunk finishes, so a chart
+        can show a first answer before the whole run is in (its stamp says ``partial``).
     """
     if isinstance(distilleries, str):
         distilleries = [distilleries] * players if isinstance(players, int) else distilleries
@@ -241,12 +245,21 @@ def simulate(
     dist = tuple(distilleries) if distilleries is not None else None
     tasks = make_tasks(players, games, bots, seed, rotate_seats, dist)
     chunks = _chunk(tasks, workers, executor)
-    parts = _execute(rules, chunks, workers, executor, progress, games, on_progress)
+    stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
+
+    def partial(parts: list) -> None:
+        if on_partial is not None and len(parts) < len(chunks):
+            on_partial(_result(parts, {**stamp, "partial": f"{sum(p[0].height for p in parts)}/{games}"}))
+
+    parts = _execute(rules, chunks, workers, executor, progress, games, on_progress, partial)
+    return _result(parts, stamp)
+
+
+def _result(parts: list, stamp: dict) -> SimResult:
     failures = [f for part in parts for f in part[3]]
     games_df, players_df, events_df = (
         pl.concat([part[i] for part in parts]).sort(key) for i, key in enumerate(tables.SORT_KEYS)
     )
-    stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
     return SimResult(games_df, players_df, events_df, stamp, sorted(failures, key=lambda f: f.game))
 
 
@@ -257,7 +270,7 @@ def _chunk(tasks: list[GameTask], workers, executor) -> list[list[GameTask]]:
     return [tasks[i : i + size] for i in range(0, n, size)]
 
 
-def _execute(rules, chunks, workers, executor, progress, total, on_progress=None):
+def _execute(rules, chunks, workers, executor, progress, total, on_progress=None, on_parts=None):
     from tqdm.auto import tqdm
 
     bar = tqdm(total=total, unit="game", disable=progress is False, delay=0 if progress else 1.0, leave=False)
@@ -269,6 +282,8 @@ def _execute(rules, chunks, workers, executor, progress, total, on_progress=None
             bar.update(part[0].height)
             if on_progress is not None:
                 on_progress(done, total)
+            if on_parts is not None:
+                on_parts(results)
     finally:
         bar.close()
     return results

@@ -3,7 +3,9 @@
 The "before" run (the rules the study started from) is simulated once and kept;
 each change re-simulates only "after", in a background thread so the controls
 stay responsive, after a short debounce so dragging a slider starts one run, not
-twenty. A newer change makes an older run's result stale, and it is dropped.
+twenty. The charts are first drawn from a quarter of the games (against "before" on
+the same games), then redrawn from all of them. A newer change makes an older run's
+result stale, and it is dropped.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import threading
 import time
 
 import ipywidgets as w
+import polars as pl
 
 from ..rules.ruleset import Ruleset
 from .editor import RulesEditor
@@ -67,6 +70,8 @@ class LiveStudy(w.HBox):
         self.label = w.HTML()
         self.comparison = None
         self.last_seconds: float | None = None
+        # Seconds from a change to the first, partial redraw (a quarter of the games).
+        self.first_seconds: float | None = None
         self._generation = 0
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
@@ -127,10 +132,18 @@ class LiveStudy(w.HBox):
         if self._before is None:
             self._before = simulate(self.before_rules, progress=False, **self.params)
         self._step(1, "simulating the changed rules…")
+        self.first_seconds = None
         if after_rules == self.before_rules:
             after = self._before
         else:
-            after = simulate(after_rules, progress=False, **self.params)
+            first = max(1, self.params["games"] // 4)
+
+            def early(part) -> None:
+                if self.first_seconds is None and part.games.height >= first and generation == self._generation:
+                    self._draw_partial(part)
+                    self.first_seconds = time.perf_counter() - t0
+
+            after = simulate(after_rules, progress=False, on_partial=early, **self.params)
         if generation != self._generation:
             return
         self.comparison = Comparison(self._before, after, paired_table(self._before, after))
@@ -159,6 +172,21 @@ class LiveStudy(w.HBox):
             "before": charts.win_rate(comparison.a.players, by="seat").properties(title="Before: win rate by seat"),
             "after": charts.win_rate(comparison.b.players, by="seat").properties(title="After: win rate by seat"),
         }
+
+    def _draw_partial(self, part) -> None:
+        """A first answer from the games in so far, against "before" on the same games; refined later."""
+        from ..sim.paired import Comparison, paired_table
+        from ..sim.runner import SimResult
+
+        ids = part.games["game"]
+        b = self._before
+        before = SimResult(
+            *(t.filter(pl.col("game").is_in(ids)) for t in (b.games, b.players, b.events)), b.stamp, b.failures
+        )
+        self._draw(Comparison(before, part, paired_table(before, part)))
+        self.label.value = (
+            f"<i>first {part.games.height} of {self.params['games']} games drawn; refining with the rest…</i>"
+        )
 
     def _draw(self, comparison) -> None:
         built = self.charts(comparison)
