@@ -667,4 +667,4 @@ def test_simulate_reports_partial_results_that_agree_with_the_whole_run():
     sizes = [p.games.height for p in parts]
     assert sizes == sorted(sizes) and sizes[-1] < 6
     first = parts[0]
-    assert first.players.equals(whole.players.filter(pl.col("game").is_in(first.games["game"])))
+    assert first.players.equals(whole.players.filter(pl.col("game").is_in(first.games["game"].to_list())))

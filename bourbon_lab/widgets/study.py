@@ -178,7 +178,7 @@ class LiveStudy(w.HBox):
         from ..sim.paired import Comparison, paired_table
         from ..sim.runner import SimResult
 
-        ids = part.games["game"]
+        ids = part.games["game"].to_list()
         b = self._before
         before = SimResult(
             *(t.filter(pl.col("game").is_in(ids)) for t in (b.games, b.players, b.events)), b.stamp, b.failures
