@@ -57,19 +57,24 @@ def age_value(g, barrel: Barrel) -> int:
     return g.rules.age_values[barrel.quality][age_band(bill, barrel.age)]
 
 
+def fills(card, tagset: frozenset[str], barrel: Barrel) -> bool:
+    """Whether a barrel whose bill carries ``tagset`` can fill a slot of that card (the hot path's test)."""
+    return card.tagset <= tagset and barrel.age >= card.min_age and barrel.quality >= card.min_quality_index
+
+
 def meets(g, barrel: Barrel, card_id: str) -> str | None:
     """Why this barrel cannot fill a slot of that card; None when it can."""
     cards = g.rules.cards_by_id
     card = cards.get(card_id) or cards[base_id(card_id)]
     bill = bill_of(g, barrel)
+    if fills(card, bill.tagset, barrel):
+        return None
     if not card.tagset <= bill.tagset:
         missing = [t for t in card.tags if t not in bill.tagset]
         return f"{card_id} needs the tag(s) {', '.join(missing)}; {barrel.id} carries {', '.join(bill.tags)}"
     if barrel.age < card.min_age:
         return f"{card_id} needs age {card.min_age}+; {barrel.id} is {barrel.age}"
-    if barrel.quality < card.min_quality_index:
-        return f"{card_id} needs {card.min_quality}+; {barrel.id} is {QUALITIES[barrel.quality]}"
-    return None
+    return f"{card_id} needs {card.min_quality}+; {barrel.id} is {QUALITIES[barrel.quality]}"
 
 
 # --- finding cards
@@ -143,8 +148,7 @@ def _legal_sales(g, p) -> list[Action]:
             continue
         tags = bill_of(g, b).tagset
         for order, card in wanted:
-            # meets() without its explanation: the same three tests, in the hot path.
-            if card.tagset <= tags and b.age >= card.min_age and b.quality >= card.min_quality_index:
+            if fills(card, tags, b):
                 out.append(Action.of("sell", b.id, "private" if order is p.private else order.id))
     return out
 
