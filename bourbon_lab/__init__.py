@@ -1,6 +1,10 @@
 """bourbon_lab: a design lab for the board game Bourbonomics."""
 
-from .rules import (
+from . import native
+
+native.install()  # before the rules load: their compiled build, when one matches the sources
+
+from .rules import (  # noqa: E402
     Action,
     ActionParseError,
     BourbonLabError,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import inspect
 import random
+from typing import ClassVar
 
 from ..rules import Action, BourbonLabError
 from ..rules.observation import PlayerView
@@ -17,7 +18,7 @@ class UnknownBot(BourbonLabError, ValueError):
 class Bot:
     """A policy for one seat. It sees only ``PlayerView`` (never hidden cards) and the legal actions."""
 
-    name = "bot"
+    name: ClassVar[str] = "bot"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)

@@ -7,8 +7,13 @@ upgrade. ``heuristic`` names the default strategy.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
+
 from ..rules import Action
 from ..rules.content import ANY_FACE
+from ..rules.observation import PlayerView
 from . import knowledge as k
 from .base import Bot, register
 
@@ -40,23 +45,27 @@ def _first(legal: list[Action], verb: str) -> Action | None:
     return None
 
 
+# simple.Greedy and search.SearchBot (interpreted) subclass these compiled classes.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Heuristic(Bot):
     """The shared routine of every heuristic strategy."""
 
-    name = "heuristic_base"
-    max_resting = 2
-    reserve = 2
-    upgrade_order = _UPGRADE_ORDER
+    # ClassVar: class-level tunables read through the class (REGISTRY uses cls.name) and
+    # overridden by subclasses, including interpreted ones (simple.Greedy).
+    name: ClassVar[str] = "heuristic_base"
+    max_resting: ClassVar[int] = 2
+    reserve: ClassVar[int] = 2
+    upgrade_order: ClassVar[tuple[str, ...]] = _UPGRADE_ORDER
     # Past about nine upgrades the Capital spent is not earned back before the game ends: on the
     # 2-player ladder a rush capped at 8 beat the uncapped one in 79 % of 600 games; at 4 players
     # the uncapped rush won 20 % against three capped ones (25 % is even).
-    max_upgrades = 9
+    max_upgrades: ClassVar[int] = 9
 
-    def choose(self, view, legal: list[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         return getattr(self, f"on_{view.step}")(view, legal)
 
     # --- Demand
-    def on_pick(self, view, legal):
+    def on_pick(self, view: PlayerView, legal):
         my_tags = {t for b in view.me.barrels for t in k.bill(view, b).tags}
 
         def score(a):
@@ -67,12 +76,12 @@ class Heuristic(Bot):
         return max(legal, key=score)
 
     # --- Collect
-    def bill_score(self, view, bill) -> float:
+    def bill_score(self, view: PlayerView, bill) -> float:
         want_tags = k.demanded_tags(view)
         have = sum(min(n, sum(1 for c in view.me.warehouse if c.kind == kind)) for kind, n in bill.recipe)
-        return 2 * have - bill.size + 0.3 * sum(want_tags[t] for t in bill.tags) + 2 * bill.bonus_sales
+        return 2 * have - bill.size + 0.3 * sum(want_tags.get(t, 0) for t in bill.tags) + 2 * bill.bonus_sales
 
-    def on_bills(self, view, legal):
+    def on_bills(self, view: PlayerView, legal):
         resting = sum(1 for b in view.me.barrels if not b.built)
         keeps = [a for a in legal if a.verb == "keep_bill"]
         if keeps and resting < self.max_resting:
@@ -81,16 +90,16 @@ class Heuristic(Bot):
             return _first(legal, "draw_bills")
         return _first(legal, "return_bills") or _first(legal, "skip_bills") or legal[-1]
 
-    def on_keep(self, view, legal):
+    def on_keep(self, view: PlayerView, legal):
         want = k.needs(view)
         for face in view.kept:
-            want[face] -= 1
+            want[face] = want.get(face, 0) - 1
         for a in legal:
             if a.verb == "keep_die" and (a.args[0] == ANY_FACE or want.get(a.args[0], 0) > 0):
                 return a
         return _first(legal, "roll")
 
-    def on_reroll(self, view, legal):
+    def on_reroll(self, view: PlayerView, legal):
         want = k.needs(view)
         for face in view.dice:
             if face != ANY_FACE and want.get(face, 0) > 0:
@@ -109,24 +118,23 @@ class Heuristic(Bot):
             return _first(legal, "reroll")
         return _first(legal, "stop_rolling")
 
-    def on_claim(self, view, legal):
+    def on_claim(self, view: PlayerView, legal):
         want = k.needs(view)
+        top = k.most_needed(want)
         best, best_score = None, 0.5
         for a in legal:
             if a.verb != "claim":
                 continue
             face, pile = a.args
-            if face == ANY_FACE and pile != k.most_needed(want):
+            if want.get(pile, 0) <= 0 or (face == ANY_FACE and pile != top):
                 continue
-            score = k.resource_score(pile, want) + (0 if face == ANY_FACE else 0.5)
-            if want.get(pile, 0) <= 0:
-                score = 0
+            score = k.resource_score(pile, want) + (0.0 if face == ANY_FACE else 0.5)
             if score > best_score:
                 best, best_score = a, score
         return best or _first(legal, "pass_dice")
 
     # --- Play
-    def on_turn(self, view, legal):
+    def on_turn(self, view: PlayerView, legal):
         for verb in ("make",):
             a = _first(legal, verb)
             if a:
@@ -146,32 +154,32 @@ class Heuristic(Bot):
             return next((a for a in sort if a.args[0] == want), sort[0])
         return _first(legal, "end_turn")
 
-    def pick_stage(self, view, legal):
-        stages = [a for a in legal if a.verb == "stage"]
-        if not stages:
-            return None
-        cards = {c.id: c for c in view.me.warehouse}
-        stages = [a for a in stages if a.args[0] in cards]
-        if not stages:
-            return None
+    def pick_stage(self, view: PlayerView, legal):
+        me = view.me
+        cards = {c.id: c for c in me.warehouse}
+        left: dict[str, int] = {}
+        best, best_key = None, (0, 0)
+        for a in legal:
+            if a.verb != "stage" or a.args[0] not in cards:
+                continue
+            barrel_id = a.args[1]
+            if barrel_id not in left:
+                left[barrel_id] = sum(k.missing(view, me.barrel(barrel_id)).values())
+            key = (cards[a.args[0]].quality, -left[barrel_id])
+            if best is None or key > best_key:
+                best, best_key = a, key
+        return best
 
-        def score(a):
-            barrel = view.me.barrel(a.args[1])
-            left = sum(k.missing(view, barrel).values())
-            return (cards[a.args[0]].quality, -left)
-
-        return max(stages, key=score)
-
-    def should_sell(self, view, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt) -> bool:
         return True
 
-    def pick_sale(self, view, options):
+    def pick_sale(self, view: PlayerView, options):
         options = [o for o in options if self.should_sell(view, o)]
         if not options:
             return None
         return max(options, key=lambda o: (o.gain, o.gated)).action
 
-    def pick_upgrade(self, view, legal):
+    def pick_upgrade(self, view: PlayerView, legal):
         me = view.me
         if me.upgrades >= self.max_upgrades:
             return None
@@ -189,7 +197,7 @@ class Heuristic(Bot):
         return None
 
     # --- ageing
-    def on_climate(self, view, legal):
+    def on_climate(self, view: PlayerView, legal):
         def distance(a):
             b = view.me.barrel(a.args[0])
             lo, _ = k.bill(view, b).prime
@@ -199,39 +207,39 @@ class Heuristic(Bot):
         return min(legal, key=distance)
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rush(Heuristic):
     """Sell as soon as a sale is legal; small quick bills; upgrades for throughput (dice, then barrels)."""
 
-    name = "rush"
-    upgrade_order = ("supply", "rickhouse", "warehouse", "mash_floor", "marketing")
+    name: ClassVar[str] = "rush"
+    upgrade_order: ClassVar[tuple[str, ...]] = ("supply", "rickhouse", "warehouse", "mash_floor", "marketing")
 
-    def bill_score(self, view, bill) -> float:
+    def bill_score(self, view: PlayerView, bill) -> float:
         return super().bill_score(view, bill) - bill.prime[0] * 0.5
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Prime(Heuristic):
     """Age into the prime window, then sell; sell early only to finish an order."""
 
-    name = "prime"
-    upgrade_order = ("rickhouse", "warehouse", "supply", "mash_floor", "marketing")
+    name: ClassVar[str] = "prime"
+    upgrade_order: ClassVar[tuple[str, ...]] = ("rickhouse", "warehouse", "supply", "mash_floor", "marketing")
 
-    def should_sell(self, view, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt) -> bool:
         b = opt.barrel
         if opt.completes or k.band(view, b) >= 1:
             return True
         return b.age + 4 < k.bill(view, b).prime[0] and view.multiplier > 1
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Hot(Heuristic):
     """Hold for the Hot market and race to complete there; cash in when a crash looms or a barrel fades."""
 
-    name = "hot"
-    upgrade_order = ("warehouse", "supply", "rickhouse", "marketing", "mash_floor")
+    name: ClassVar[str] = "hot"
+    upgrade_order: ClassVar[tuple[str, ...]] = ("warehouse", "supply", "rickhouse", "marketing", "mash_floor")
 
-    def should_sell(self, view, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt) -> bool:
         rules = view.rules
         if opt.completes or view.zone_index == 2 or k.band(view, opt.barrel) == 2:
             return True
@@ -239,30 +247,38 @@ class Hot(Heuristic):
         return about_to_crash or (view.zone_index == 1 and k.band(view, opt.barrel) == 1)
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Specialist(Heuristic):
     """Build toward gated orders and their tags; sell into gated cards first."""
 
-    name = "specialist"
-    upgrade_order = ("mash_floor", "rickhouse", "warehouse", "supply", "marketing")
+    name: ClassVar[str] = "specialist"
+    upgrade_order: ClassVar[tuple[str, ...]] = ("mash_floor", "rickhouse", "warehouse", "supply", "marketing")
 
-    def bill_score(self, view, bill) -> float:
+    def bill_score(self, view: PlayerView, bill) -> float:
         gated = k.demanded_tags(view)
         deck_tags = {t for c in view.rules.demand_cards for t in c.tags}
-        return super().bill_score(view, bill) + sum(gated[t] for t in bill.tags) + len(set(bill.tags) & deck_tags)
+        return (
+            super().bill_score(view, bill) + sum(gated.get(t, 0) for t in bill.tags) + len(set(bill.tags) & deck_tags)
+        )
 
-    def should_sell(self, view, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt) -> bool:
         return opt.gated or opt.completes or k.band(view, opt.barrel) >= 1
 
-    def pick_sale(self, view, options):
+    def pick_sale(self, view: PlayerView, options):
         options = [o for o in options if self.should_sell(view, o)]
         if not options:
             return None
         return max(options, key=lambda o: (o.gated, o.gain)).action
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Default(Rush):
     """The sensible default strategy (currently ``rush``, the strongest on the 2-player ladder)."""
 
-    name = "heuristic"
+    name: ClassVar[str] = "heuristic"
+
+
+# Registered after definition (not as a decorator): mypyc compiles decorated classes as
+# non-extension classes, which may not inherit from the compiled Heuristic.
+for _cls in (Rush, Prime, Hot, Specialist, Default):
+    register(_cls)

@@ -2,37 +2,34 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules import Action
 from ..rules.content import RESOURCES
+from ..rules.observation import PlayerView
 from ..rules.state import base_id
 
 
-def bill(view, barrel):
+def bill(view: PlayerView, barrel):
     """The mash bill a barrel was built from (later copies share the printed bill)."""
     bills = view.rules.bills_by_id
     return bills.get(barrel.bill) or bills[base_id(barrel.bill)]
 
 
-def missing(view, barrel) -> Counter:
+def missing(view: PlayerView, barrel) -> dict[str, int]:
     """Cards a resting barrel still needs, by type."""
     need = dict(bill(view, barrel).counts)
     for c in barrel.staged:
-        need[c.kind] -= 1
+        need[c.kind] = need.get(c.kind, 0) - 1
     return _positive(need)
 
 
-def _positive(counts: dict[str, int]) -> Counter:
-    out: Counter = Counter()
-    for kind, n in counts.items():
-        if n > 0:
-            out[kind] = n
-    return out
+def _positive(counts: dict[str, int]) -> dict[str, int]:
+    return {kind: n for kind, n in counts.items() if n > 0}
 
 
-def needs(view) -> Counter:
+def needs(view: PlayerView) -> dict[str, int]:
     """Types my resting barrels still need beyond what my warehouse already holds."""
     total: dict[str, int] = {}
     for b in view.me.barrels:
@@ -47,14 +44,14 @@ def needs(view) -> Counter:
     return _positive(total)
 
 
-def band(view, barrel, age: int | None = None) -> int:
+def band(view: PlayerView, barrel, age: int | None = None) -> int:
     """0 younger, 1 prime, 2 older (for ``age`` if given)."""
     lo, hi = bill(view, barrel).prime
     a = barrel.age if age is None else age
     return 0 if a < lo else (1 if a <= hi else 2)
 
 
-def value(view, barrel, age: int | None = None) -> int:
+def value(view: PlayerView, barrel, age: int | None = None) -> int:
     """Age value of a built barrel now (or at ``age``), before the zone multiplier."""
     return view.rules.age_values[barrel.quality][band(view, barrel, age)]
 
@@ -64,7 +61,7 @@ class SaleOption:
     """One legal sale and what it brings now."""
 
     action: Action
-    barrel: object
+    barrel: Any  # "object" here breaks mypyc dataclass import (KeyError: 'object')
     capital: int
     completes: bool
     prestige: int
@@ -76,7 +73,7 @@ class SaleOption:
         return self.capital + (self.prestige if self.completes else 0)
 
 
-def sale_options(view, legal: list[Action]) -> list[SaleOption]:
+def sale_options(view: PlayerView, legal: list[Action]) -> list[SaleOption]:
     """Every legal sale with the Capital it pays now and whether it finishes the order."""
     out = []
     mult = view.multiplier
@@ -89,13 +86,13 @@ def sale_options(view, legal: list[Action]) -> list[SaleOption]:
             order = me.private
         else:
             order = next(c for c in view.table if c.id == a.args[1])
-        card = view.rules.cards_by_id[base_id(order.id)]
+        card = view.rules.cards_by_id[base_id(order.id)]  # type: ignore[union-attr]
         out.append(
             SaleOption(
                 action=a,
                 barrel=barrel,
                 capital=value(view, barrel) * mult,
-                completes=order.open_slots == 1,
+                completes=order.open_slots == 1,  # type: ignore[union-attr]
                 prestige=card.prestige,
                 gated=not card.is_open,
                 private=a.args[1] == "private",
@@ -104,23 +101,23 @@ def sale_options(view, legal: list[Action]) -> list[SaleOption]:
     return out
 
 
-def resource_score(kind: str, want: Counter) -> float:
+def resource_score(kind: str, want: dict[str, int]) -> float:
     """How much a card of ``kind`` helps: needed types first, cask and corn are always useful."""
     return want.get(kind, 0) * 10 + (1 if kind in ("cask", "corn") else 0)
 
 
-def most_needed(want: Counter) -> str:
+def most_needed(want: dict[str, int]) -> str:
     """The resource type most wanted (corn when nothing is)."""
     if want:
         return max(RESOURCES, key=lambda k: (want.get(k, 0), -RESOURCES.index(k)))
     return "corn"
 
 
-def demanded_tags(view) -> Counter:
+def demanded_tags(view: PlayerView) -> dict[str, int]:
     """Tags asked for by gated cards on the table (weighted by Prestige)."""
-    tags = Counter()
+    tags: dict[str, int] = {}
     for order in view.table:
         card = view.rules.cards_by_id[base_id(order.id)]
         for t in card.tags:
-            tags[t] += card.prestige
+            tags[t] = tags.get(t, 0) + card.prestige
     return tags

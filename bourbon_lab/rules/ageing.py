@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import PlayerState
+
 from .actions import Action
 
 
-def start(g) -> None:
+def start(g: Game) -> None:
     """Queue the Climate Controlled owners who have a barrel to name, in turn order."""
     g.phase = "ageing"
     g.step = "climate"
@@ -17,18 +23,18 @@ def start(g) -> None:
         age_all(g)
 
 
-def candidates(g, p) -> list[Action]:
+def candidates(g: Game, p: PlayerState) -> list[Action]:
     return [Action.of("climate", b.id) for b in p.barrels if b.built]
 
 
-def check(g, p, a: Action) -> str | None:
+def check(g: Game, p: PlayerState, a: Action) -> str | None:
     barrel = p.barrel(a.args[0])
     if barrel is None or not barrel.built:
         return f"{a.args[0]} is not a built barrel in your rickhouse"
     return None
 
 
-def apply(g, p, a: Action) -> None:
+def apply(g: Game, p: PlayerState, a: Action) -> None:
     g.climate_choice[p.seat] = a.args[0]
     g.climate_queue.pop(0)
     g.emit("climate_named", p.seat, barrel=a.args[0])
@@ -36,7 +42,7 @@ def apply(g, p, a: Action) -> None:
         age_all(g)
 
 
-def age_all(g) -> None:
+def age_all(g: Game) -> None:
     rules = g.rules
     for seat in g.order:
         p = g.players[seat]

@@ -5,18 +5,24 @@ Steps of a player's Collect turn: ``bills`` → ``keep`` (only with inherited di
 
 from __future__ import annotations
 
-from .actions import Action
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import PlayerState
+
+from .actions import Action, interned
 from .content import ANY_FACE, DIE_FACES, QUALITIES, RESOURCES
 from .departments import number
 from .state import Barrel
 from .supply import roll
 
 
-def room(g, p) -> int:
+def room(g: Game, p: PlayerState) -> int:
     return number(g.rules, p, "rickhouse") - len(p.barrels)
 
 
-def warehouse_room(g, p) -> int:
+def warehouse_room(g: Game, p: PlayerState) -> int:
     return number(g.rules, p, "warehouse") - len(p.warehouse)
 
 
@@ -30,7 +36,7 @@ def _minus(items: list[str], taken: list[str]) -> list[str]:
 # --- turn start and mash bills
 
 
-def begin_turn(g, p) -> None:
+def begin_turn(g: Game, p: PlayerState) -> None:
     g.step = "bills"
     g.revealed_bills = []
     g.bill_draws_left = 1 + (g.rules.open_bill_draws if p.has("open_bill") else 0)
@@ -40,7 +46,7 @@ def begin_turn(g, p) -> None:
         reveal_bills(g, p)
 
 
-def reveal_bills(g, p) -> None:
+def reveal_bills(g: Game, p: PlayerState) -> None:
     n = number(g.rules, p, "mash_floor")
     note = g.bills.refill(n, g.rngs["bills"])
     if note:
@@ -50,13 +56,13 @@ def reveal_bills(g, p) -> None:
     g.emit("bills_revealed", p.seat, bills=list(g.revealed_bills))
 
 
-def bills_candidates(g, p) -> list[Action]:
+def bills_candidates(g: Game, p: PlayerState) -> list[Action]:
     if g.revealed_bills:
         return [Action.of("keep_bill", b) for b in g.revealed_bills] + [Action.of("return_bills")]
     return [Action.of("draw_bills"), Action.of("skip_bills")]
 
 
-def check_bills(g, p, a: Action) -> str | None:
+def check_bills(g: Game, p: PlayerState, a: Action) -> str | None:
     v = a.verb
     if v == "keep_bill":
         if a.args[0] not in g.revealed_bills:
@@ -76,7 +82,7 @@ def check_bills(g, p, a: Action) -> str | None:
     return None
 
 
-def apply_bills(g, p, a: Action) -> None:
+def apply_bills(g: Game, p: PlayerState, a: Action) -> None:
     v = a.verb
     if v == "keep_bill":
         bill = a.args[0]
@@ -98,7 +104,7 @@ def apply_bills(g, p, a: Action) -> None:
 # --- dice: inherit, keep, roll
 
 
-def start_dice(g, p) -> None:
+def start_dice(g: Game, p: PlayerState) -> None:
     g.revealed_bills = []
     if g.passed:
         g.step = "keep"
@@ -107,7 +113,7 @@ def start_dice(g, p) -> None:
     _roll_table(g, p)
 
 
-def _roll_table(g, p) -> None:
+def _roll_table(g: Game, p: PlayerState) -> None:
     cap = number(g.rules, p, "supply")
     kept = g.kept
     fresh = roll(g.rngs["dice"], cap - len(kept))
@@ -119,12 +125,12 @@ def _roll_table(g, p) -> None:
     g.rerolls_left = g.rules.free_rerolls + (g.rules.second_reroll_rerolls if p.has("second_reroll") else 0)
 
 
-def keep_candidates(g, p) -> list[Action]:
+def keep_candidates(g: Game, p: PlayerState) -> list[Action]:
     faces = dict.fromkeys(_minus(g.passed, g.kept))
     return [Action.of("keep_die", f) for f in faces] + [Action.of("roll")]
 
 
-def check_keep(g, p, a: Action) -> str | None:
+def check_keep(g: Game, p: PlayerState, a: Action) -> str | None:
     if a.verb == "keep_die":
         if a.args[0] not in _minus(g.passed, g.kept):
             return f"no inherited die showing {a.args[0]} is left to keep"
@@ -134,7 +140,7 @@ def check_keep(g, p, a: Action) -> str | None:
     return None
 
 
-def apply_keep(g, p, a: Action) -> None:
+def apply_keep(g: Game, p: PlayerState, a: Action) -> None:
     if a.verb == "keep_die":
         g.kept.append(a.args[0])
         g.emit("die_kept", p.seat, face=a.args[0])
@@ -145,11 +151,11 @@ def apply_keep(g, p, a: Action) -> None:
 # --- rerolls and Triple Threat
 
 
-def _can_trade(g, p) -> bool:
+def _can_trade(g: Game, p: PlayerState) -> bool:
     return p.has("triple_threat") and not g.traded
 
 
-def reroll_candidates(g, p) -> list[Action]:
+def reroll_candidates(g: Game, p: PlayerState) -> list[Action]:
     out = [Action.of("select", f) for f in dict.fromkeys(_minus(g.dice, g.selected))]
     out.append(Action.of("reroll"))
     if _can_trade(g, p):
@@ -158,7 +164,7 @@ def reroll_candidates(g, p) -> list[Action]:
     return out
 
 
-def check_reroll(g, p, a: Action) -> str | None:
+def check_reroll(g: Game, p: PlayerState, a: Action) -> str | None:
     v = a.verb
     if v == "select":
         if a.args[0] not in _minus(g.dice, g.selected):
@@ -176,7 +182,7 @@ def check_reroll(g, p, a: Action) -> str | None:
     return None
 
 
-def _check_trade(g, p, a: Action) -> str | None:
+def _check_trade(g: Game, p: PlayerState, a: Action) -> str | None:
     if not p.has("triple_threat"):
         return "trading dice needs the Triple Threat Ultimate"
     if g.traded:
@@ -188,7 +194,7 @@ def _check_trade(g, p, a: Action) -> str | None:
     return None
 
 
-def apply_reroll(g, p, a: Action) -> None:
+def apply_reroll(g: Game, p: PlayerState, a: Action) -> None:
     v = a.verb
     if v == "select":
         g.selected.append(a.args[0])
@@ -213,21 +219,21 @@ def apply_reroll(g, p, a: Action) -> None:
 # --- claims
 
 
-def claim_candidates(g, p) -> list[Action]:
+def claim_candidates(g: Game, p: PlayerState) -> list[Action]:
     """The legal claims, built directly: each die names its pile, so only a full warehouse stops one."""
-    out = []
+    out: list[Action] = []
     if warehouse_room(g, p) <= 0:
         return [Action.of("pass_dice")]
     for face in dict.fromkeys(g.dice):
         if face == ANY_FACE:
-            out.extend(Action.of("claim", ANY_FACE, pile) for pile in RESOURCES)
+            out.extend(interned("claim", ANY_FACE, pile) for pile in RESOURCES)
         else:
-            out.append(Action.of("claim", face, face))
+            out.append(interned("claim", face, face))
     out.append(Action.of("pass_dice"))
     return out
 
 
-def check_claim(g, p, a: Action) -> str | None:
+def check_claim(g: Game, p: PlayerState, a: Action) -> str | None:
     if a.verb != "claim":
         return None
     face, pile = a.args
@@ -242,7 +248,7 @@ def check_claim(g, p, a: Action) -> str | None:
     return None
 
 
-def draw_resource(g, p, pile: str, how: str) -> None:
+def draw_resource(g: Game, p: PlayerState, pile: str, how: str) -> None:
     """Draw into the warehouse; a claim from the Prospector's pile draws more and keeps the best."""
     rng = g.rngs["piles"]
     prospecting = how.startswith("claim") and p.prospector_pile == pile and p.has("prospector")
@@ -269,7 +275,7 @@ def draw_resource(g, p, pile: str, how: str) -> None:
     )
 
 
-def apply_claim(g, p, a: Action) -> None:
+def apply_claim(g: Game, p: PlayerState, a: Action) -> None:
     if a.verb == "claim":
         face, pile = a.args
         g.dice.remove(face)

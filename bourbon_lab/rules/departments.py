@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import PlayerState
+
 from .actions import Action
 from .content import DEPARTMENTS, RESOURCES, ULTIMATES
 
@@ -13,7 +19,7 @@ _ULTIMATE_BONUS = {
 }
 
 
-def number(rules, p, department: str) -> int:
+def number(rules: Any, p: PlayerState, department: str) -> int:
     """Rickhouse slots, dice, Warehouse cap, bills per draw or demand cards drawn for player ``p``."""
     levels, ultimate, bonus = _table(rules)[p.distillery, department]
     value = levels[min(p.levels[department], len(levels) - 1)]
@@ -37,15 +43,22 @@ def _table(rules) -> dict:
     return table
 
 
-def at_ultimate_step(rules, p, department: str) -> bool:
-    return p.levels[department] == len(rules.department_levels(department)) - 1
+def _level_count(rules: Any, department: str) -> int:
+    counts = rules.derived.get("department_level_counts")
+    if counts is None:
+        counts = rules.derived["department_level_counts"] = {d: len(rules.department_levels(d)) for d in DEPARTMENTS}
+    return counts[department]
 
 
-def is_maxed(rules, p, department: str) -> bool:
-    return p.levels[department] >= len(rules.department_levels(department))
+def at_ultimate_step(rules: Any, p: PlayerState, department: str) -> bool:
+    return p.levels[department] == _level_count(rules, department) - 1
 
 
-def candidates(g, p) -> list[Action]:
+def is_maxed(rules: Any, p: PlayerState, department: str) -> bool:
+    return p.levels[department] >= _level_count(rules, department)
+
+
+def candidates(g: Game, p: PlayerState) -> list[Action]:
     """Every upgrade a player could name next, one per department (or per offered Ultimate)."""
     out = []
     offers = g.rules.distilleries_by_id[p.distillery]
@@ -63,7 +76,7 @@ def candidates(g, p) -> list[Action]:
     return out
 
 
-def check(g, p, action: Action) -> str | None:
+def check(g: Game, p: PlayerState, action: Action) -> str | None:
     """Why this upgrade is not allowed now, in the rulebook's words; None when it is."""
     dept, rest = action.args[0], action.args[1:]
     if dept not in DEPARTMENTS:
@@ -83,7 +96,7 @@ def check(g, p, action: Action) -> str | None:
     return None
 
 
-def _check_ultimate(g, p, dept: str, rest: tuple[str, ...]) -> str | None:
+def _check_ultimate(g: Game, p: PlayerState, dept: str, rest: tuple[str, ...]) -> str | None:
     offered = g.rules.distilleries_by_id[p.distillery].offers(dept)
     if not rest:
         return f"name the Ultimate: your distillery offers {', '.join(offered) or 'none'} for {dept}"
@@ -100,7 +113,7 @@ def _check_ultimate(g, p, dept: str, rest: tuple[str, ...]) -> str | None:
     return None
 
 
-def apply(g, p, action: Action) -> None:
+def apply(g: Game, p: PlayerState, action: Action) -> None:
     dept, rest = action.args[0], action.args[1:]
     cost = g.rules.upgrade_cost(p.upgrades + 1)
     p.capital -= cost

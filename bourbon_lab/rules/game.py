@@ -8,6 +8,7 @@ left, nothing to do but end the turn) advance on their own and are logged like a
 from __future__ import annotations
 
 import difflib
+import random
 from typing import Any
 
 from . import ageing, collect, market, play
@@ -76,16 +77,52 @@ class SetupError(BourbonLabError, ValueError):
 class Game:
     """A game in progress. Create one with ``bourbon_lab.new_game``."""
 
+    # Declared for mypy/mypyc (set in ``new``/``restore``/``clone``).
+    rules: Any
+    seed: int
+    n: int
+    rngs: dict[str, random.Random]
+    log: list[Event]
+    actions: list[str]
+    round: int
+    phase: str
+    step: str
+    turn: int
+    order: list[int]
+    tiebreak: list[int]
+    players: list[PlayerState]
+    piles: ResourcePiles
+    demand: Deck
+    bills: Deck
+    table: list[OrderCard]
+    demand_reveal: list[str]
+    revealed_bills: list[str]
+    bill_draws_left: int
+    passed: list[str]
+    kept: list[str]
+    dice: list[str]
+    selected: list[str]
+    rerolls_left: int
+    traded: bool
+    barrel_serial: int
+    end_triggered: bool
+    ended_by: str | None
+    climate_queue: list[int]
+    climate_choice: dict[int, str]
+    on_round_end: Any
+
     def __init__(self, rules: Ruleset):
         self.rules = rules
         self._legal: list[Action] | None = None
+        # The Play turn's sales and upgrades: staging a card changes neither, so they outlive it.
+        self._sales_and_upgrades: list[Action] | None = None
         # Called with the game after ageing, before the next round begins (scenarios read that state).
         self.on_round_end = None
 
     # --- setup
 
     @classmethod
-    def new(cls, rules: Ruleset, players: int, seed: int, distilleries=None) -> Game:
+    def new(cls, rules: Any, players: Any, seed: Any, distilleries=None) -> Game:
         _check_setup(rules, players, seed)
         chosen = _choose_distilleries(rules, players, distilleries)
         g = cls(rules)
@@ -116,7 +153,7 @@ class Game:
         g.rngs["setup"].shuffle(g.tiebreak)
         g.emit("setup", None, players=players, seed=g.seed, distilleries=chosen, ruleset=rules.fingerprint())
         opener = g.demand.remove_first(lambda cid: rules.cards_by_id[cid].is_open)
-        market.add_card(g, opener, None)
+        market.add_card(g, opener, None)  # type: ignore[arg-type]
         g.start_round()
         g._advance()
         return g
@@ -195,19 +232,23 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (one card per type and quality)."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The cached legal list itself: callers inside the engine do not change it."""
         if self._legal is None:
             if self.phase == "over":
                 self._legal = []
             else:
                 cands, check, _, _ = _STEPS[self.step]
-                p = self.players[self.current_player]
+                p = self.players[self.current_player]  # type: ignore[index]
                 if self.step in _EXACT:
                     self._legal = cands(self, p)
                 else:
                     self._legal = [a for a in cands(self, p) if check(self, p, a) is None]
-        return list(self._legal)
+        return self._legal
 
-    def why_illegal(self, action: Action | str) -> str | None:
+    def why_illegal(self, action: object) -> str | None:
         """The rule an action breaks now, in the game's words; None if it is legal."""
         action = Action.parse(action)
         if self.phase == "over":
@@ -217,9 +258,9 @@ class Game:
             where = PHASE_NAMES.get(self.phase, self.phase)
             return f"'{action.verb.replace('_', ' ')}' is not possible now: it is the {where}, {STEP_NAMES[self.step]}"
         _, check, _, _ = _STEPS[self.step]
-        return check(self, self.players[self.current_player], action)
+        return check(self, self.players[self.current_player], action)  # type: ignore[index]
 
-    def apply(self, action: Action | str, *, check: bool = True) -> list[Event]:
+    def apply(self, action: object, *, check: bool = True) -> list[Event]:
         """Play one action for the current player and return the events it caused.
 
         With ``check=False`` (bots and the simulator, with actions from ``legal_actions``)
@@ -240,13 +281,15 @@ class Game:
     def _do(self, action: Action) -> None:
         _, _, effect, _ = _STEPS[self.step]
         self._legal = None
-        effect(self, self.players[self.current_player], action)
+        if action.verb != "stage":
+            self._sales_and_upgrades = None
+        effect(self, self.players[self.current_player], action)  # type: ignore[index]
         self._legal = None
 
     def _advance(self) -> None:
         """Take the steps that offer exactly one way forward, so every decision left is a real one."""
         while self.phase != "over":
-            legal = self.legal_actions()
+            legal = self._legal_list()
             if len(legal) != 1 or legal[0].verb not in _AUTO:
                 return
             self._do(legal[0])
@@ -305,7 +348,7 @@ class Game:
         }
 
     @classmethod
-    def restore(cls, snap: dict[str, Any], rules: Ruleset | None = None) -> Game:
+    def restore(cls, snap: Any, rules: Ruleset | None = None) -> Game:
         """Rebuild a game from ``snapshot()`` output (rules from the snapshot unless given)."""
         if not isinstance(snap, dict) or snap.get("version") != SNAPSHOT_VERSION:
             raise SetupError(f"not a bourbon_lab snapshot of version {SNAPSHOT_VERSION}")
@@ -330,9 +373,12 @@ class Game:
 
     def clone(self) -> Game:
         """A deep copy sharing only the immutable ruleset and log entries (fast, for search bots)."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g._legal = None
+        # Attribute by attribute (no __dict__ / __new__: Game may be a mypyc native class).
+        g = Game(self.rules)
+        g.on_round_end = self.on_round_end
+        g.seed, g.n, g.round, g.phase, g.step, g.turn = self.seed, self.n, self.round, self.phase, self.step, self.turn
+        g.bill_draws_left, g.rerolls_left, g.traded = self.bill_draws_left, self.rerolls_left, self.traded
+        g.barrel_serial, g.end_triggered, g.ended_by = self.barrel_serial, self.end_triggered, self.ended_by
         for k in ("order", "tiebreak", "demand_reveal", "revealed_bills", "passed", "kept", "dice", "selected"):
             setattr(g, k, list(getattr(self, k)))
         g.actions, g.log = list(self.actions), list(self.log)
@@ -360,7 +406,7 @@ class Game:
         return f"<Game seed={self.seed} players={self.n} round {self.round}, {self.phase}{who}>"
 
 
-def _check_setup(rules: Ruleset, players: int, seed: int) -> None:
+def _check_setup(rules: Any, players: Any, seed: Any) -> None:
     if not isinstance(rules, Ruleset):
         raise SetupError(f"rules must be a bourbon_lab Ruleset, got {type(rules).__name__}")
     if isinstance(players, bool) or not isinstance(players, int):

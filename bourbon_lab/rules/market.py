@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import PlayerState
+
 from .actions import Action
 from .departments import number
 from .state import OrderCard
@@ -9,7 +15,7 @@ from .state import OrderCard
 ZONES = ("Low", "Mid", "Hot")
 
 
-def zone_index(rules, table_size: int) -> int:
+def zone_index(rules: Any, table_size: int) -> int:
     """Low / Mid / Hot by the number of cards on the shared table (an empty table is Low)."""
     if table_size >= rules.hot_zone_from:
         return 2
@@ -18,15 +24,15 @@ def zone_index(rules, table_size: int) -> int:
     return 0
 
 
-def multiplier(rules, table_size: int) -> int:
+def multiplier(rules: Any, table_size: int) -> int:
     return rules.zone_multipliers[zone_index(rules, table_size)]
 
 
-def new_order(g, card_id: str) -> OrderCard:
+def new_order(g: Game, card_id: str) -> OrderCard:
     return OrderCard(card_id, g.rules.slots_per_player * g.n)
 
 
-def add_card(g, card_id: str, player: int | None) -> None:
+def add_card(g: Game, card_id: str, player: int | None) -> None:
     """Put a card on the shared table, crashing the market first if it would be one too many."""
     if len(g.table) + 1 >= g.rules.crash_size:
         wiped = [c.id for c in g.table]
@@ -38,14 +44,14 @@ def add_card(g, card_id: str, player: int | None) -> None:
     g.emit("card_added", player, card=card_id, table_size=len(g.table))
 
 
-def demand_reveal_count(g) -> int:
+def demand_reveal_count(g: Game) -> int:
     if g.rules.demand_draw == "top_card":
         return 1
     first = g.players[g.order[0]]
     return max(1, number(g.rules, first, "marketing"))
 
 
-def start_demand_phase(g) -> None:
+def start_demand_phase(g: Game) -> None:
     """Round 1 keeps the opener alone (unless the variant says otherwise); later rounds add one card."""
     if g.round == 1 and not g.rules.opening_round_adds_card:
         return
@@ -60,17 +66,17 @@ def start_demand_phase(g) -> None:
     g.emit("demand_revealed", g.order[0], cards=list(g.demand_reveal))
 
 
-def pick_candidates(g, p) -> list[Action]:
+def pick_candidates(g: Game, p: PlayerState) -> list[Action]:
     return [Action.of("pick", c) for c in g.demand_reveal]
 
 
-def check_pick(g, p, action: Action) -> str | None:
+def check_pick(g: Game, p: PlayerState, action: Action) -> str | None:
     if action.args[0] not in g.demand_reveal:
         return f"{action.args[0]} is not among the revealed demand cards {g.demand_reveal}"
     return None
 
 
-def apply_pick(g, p, action: Action) -> None:
+def apply_pick(g: Game, p: PlayerState, action: Action) -> None:
     chosen = action.args[0]
     rest = [c for c in g.demand_reveal if c != chosen]
     g.demand_reveal = []
@@ -80,7 +86,7 @@ def apply_pick(g, p, action: Action) -> None:
     g.start_collect()
 
 
-def draw_demand(g) -> str:
+def draw_demand(g: Game) -> str:
     """The top demand card, logging a reshuffle (or fresh copies) when the deck had run dry."""
     note = g.demand.refill(1, g.rngs["demand"])
     if note:
@@ -88,7 +94,7 @@ def draw_demand(g) -> str:
     return g.demand.cards.pop()
 
 
-def hot_reset(g, player: int) -> None:
+def hot_reset(g: Game, player: int) -> None:
     """After the finisher banked the x3 sale and kept the card: wipe the rest, start a Low market."""
     wiped = [c.id for c in g.table]
     g.demand.discards.extend(wiped)
@@ -99,7 +105,7 @@ def hot_reset(g, player: int) -> None:
     g.emit("card_added", player, card=card_id, table_size=1)
 
 
-def deal_private(g, p) -> None:
+def deal_private(g: Game, p: PlayerState) -> None:
     card_id = draw_demand(g)
     p.private = OrderCard(card_id, g.rules.private_card_slots)
     g.emit("private_card", p.seat, card=card_id)

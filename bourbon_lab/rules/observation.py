@@ -10,10 +10,13 @@ player knows — the basis of determinised search.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .market import zone_index
-from .state import ResourceCard
+from .state import OrderCard, PlayerState, ResourceCard
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class PublicBarrel:
@@ -36,15 +39,41 @@ class PublicPlayer:
     def __init__(self, p):
         self._p = p
 
-    seat = property(lambda self: self._p.seat)
-    distillery = property(lambda self: self._p.distillery)
-    capital = property(lambda self: self._p.capital)
-    levels = property(lambda self: dict(self._p.levels))
-    ultimates = property(lambda self: dict(self._p.ultimates))
-    barrels = property(lambda self: [PublicBarrel(b) for b in self._p.barrels])
-    orders = property(lambda self: len(self._p.completed))
-    prestige = property(lambda self: self._p.prestige_from_orders)
-    warehouse_kinds = property(lambda self: [c.kind for c in self._p.warehouse])
+    @property
+    def seat(self) -> Any:
+        return self._p.seat
+
+    @property
+    def distillery(self) -> Any:
+        return self._p.distillery
+
+    @property
+    def capital(self) -> Any:
+        return self._p.capital
+
+    @property
+    def levels(self) -> Any:
+        return dict(self._p.levels)
+
+    @property
+    def ultimates(self) -> Any:
+        return dict(self._p.ultimates)
+
+    @property
+    def barrels(self) -> Any:
+        return [PublicBarrel(b) for b in self._p.barrels]
+
+    @property
+    def orders(self) -> Any:
+        return len(self._p.completed)
+
+    @property
+    def prestige(self) -> Any:
+        return self._p.prestige_from_orders
+
+    @property
+    def warehouse_kinds(self) -> Any:
+        return [c.kind for c in self._p.warehouse]
 
 
 class PlayerView:
@@ -52,23 +81,55 @@ class PlayerView:
 
     __slots__ = ("_g", "player")
 
-    def __init__(self, game, player: int):
+    _g: Game
+    player: int
+
+    def __init__(self, game: Game, player: int):
         self._g = game
         self.player = player
 
-    rules = property(lambda self: self._g.rules)
-    round = property(lambda self: self._g.round)
-    phase = property(lambda self: self._g.phase)
-    step = property(lambda self: self._g.step)
-    n = property(lambda self: self._g.n)
-    order = property(lambda self: list(self._g.order))
-    table = property(lambda self: self._g.table)
-    zone_index = property(lambda self: zone_index(self._g.rules, len(self._g.table)))
-    multiplier = property(lambda self: self._g.multiplier)
-    end_triggered = property(lambda self: self._g.end_triggered)
+    @property
+    def rules(self) -> Any:
+        return self._g.rules
 
     @property
-    def me(self):
+    def round(self) -> int:
+        return self._g.round
+
+    @property
+    def phase(self) -> str:
+        return self._g.phase
+
+    @property
+    def step(self) -> str:
+        return self._g.step
+
+    @property
+    def n(self) -> int:
+        return self._g.n
+
+    @property
+    def order(self) -> list[int]:
+        return list(self._g.order)
+
+    @property
+    def table(self) -> list[OrderCard]:
+        return self._g.table
+
+    @property
+    def zone_index(self) -> int:
+        return zone_index(self._g.rules, len(self._g.table))
+
+    @property
+    def multiplier(self) -> int:
+        return self._g.multiplier
+
+    @property
+    def end_triggered(self) -> bool:
+        return self._g.end_triggered
+
+    @property
+    def me(self) -> PlayerState:
         """The viewer's own full state (their warehouse qualities included)."""
         return self._g.players[self.player]
 
@@ -82,13 +143,33 @@ class PlayerView:
     def _mine(self, value, empty):
         return value if self._g.current_player == self.player else empty
 
-    dice = property(lambda self: list(self._g.dice))
-    selected = property(lambda self: list(self._g.selected))
-    inherited = property(lambda self: list(self._g.passed))
-    kept = property(lambda self: list(self._g.kept))
-    rerolls_left = property(lambda self: self._mine(self._g.rerolls_left, 0))
-    revealed_bills = property(lambda self: self._mine(list(self._g.revealed_bills), []))
-    demand_reveal = property(lambda self: self._mine(list(self._g.demand_reveal), []))
+    @property
+    def dice(self) -> list[str]:
+        return list(self._g.dice)
+
+    @property
+    def selected(self) -> list[str]:
+        return list(self._g.selected)
+
+    @property
+    def inherited(self) -> list[str]:
+        return list(self._g.passed)
+
+    @property
+    def kept(self) -> list[str]:
+        return list(self._g.kept)
+
+    @property
+    def rerolls_left(self) -> Any:
+        return self._mine(self._g.rerolls_left, 0)
+
+    @property
+    def revealed_bills(self) -> Any:
+        return self._mine(list(self._g.revealed_bills), [])
+
+    @property
+    def demand_reveal(self) -> Any:
+        return self._mine(list(self._g.demand_reveal), [])
 
     def to_dict(self) -> dict[str, Any]:
         return self._g.view(self.player)

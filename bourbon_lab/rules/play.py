@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .content import DemandCard
+    from .game import Game
+    from .state import PlayerState
+
 from . import departments, market
-from .actions import Action
+from .actions import Action, interned
 from .collect import draw_resource, warehouse_room
 from .content import GRAINS, QUALITIES, RESOURCES
 from .departments import number
@@ -15,16 +22,16 @@ AGE_BANDS = ("younger", "prime", "older")
 # --- barrels and recipes
 
 
-def bill_of(g, barrel: Barrel):
+def bill_of(g: Game, barrel: Barrel):
     bills = g.rules.bills_by_id
     return bills.get(barrel.bill) or bills[base_id(barrel.bill)]
 
 
-def wild_slots(g, p) -> int:
+def wild_slots(g: Game, p: PlayerState) -> int:
     return g.rules.house_blend_slots if p.has("house_blend") else 0
 
 
-def accepts(g, p, barrel: Barrel, kind: str) -> bool:
+def accepts(g: Game, p: PlayerState, barrel: Barrel, kind: str) -> bool:
     """Whether a resting barrel has an open slot for ``kind`` (House Blend: a slot for anything)."""
     bill = bill_of(g, barrel)
     if len(barrel.staged) + len(barrel.wild) >= bill.size:
@@ -43,7 +50,7 @@ def _still_bourbon(size: int, kinds: list[str]) -> bool:
     return missing <= size - len(kinds)
 
 
-def is_fully_staged(g, barrel: Barrel) -> bool:
+def is_fully_staged(g: Game, barrel: Barrel) -> bool:
     return len(barrel.staged) + len(barrel.wild) == bill_of(g, barrel).size
 
 
@@ -52,17 +59,17 @@ def age_band(bill, age: int) -> int:
     return 0 if age < lo else (1 if age <= hi else 2)
 
 
-def age_value(g, barrel: Barrel) -> int:
+def age_value(g: Game, barrel: Barrel) -> int:
     bill = bill_of(g, barrel)
     return g.rules.age_values[barrel.quality][age_band(bill, barrel.age)]
 
 
-def fills(card, tagset: frozenset[str], barrel: Barrel) -> bool:
+def fills(card: DemandCard, tagset: frozenset[str], barrel: Barrel) -> bool:
     """Whether a barrel whose bill carries ``tagset`` can fill a slot of that card (the hot path's test)."""
     return card.tagset <= tagset and barrel.age >= card.min_age and barrel.quality >= card.min_quality_index
 
 
-def meets(g, barrel: Barrel, card_id: str) -> str | None:
+def meets(g: Game, barrel: Barrel, card_id: str) -> str | None:
     """Why this barrel cannot fill a slot of that card; None when it can."""
     cards = g.rules.cards_by_id
     card = cards.get(card_id) or cards[base_id(card_id)]
@@ -80,7 +87,7 @@ def meets(g, barrel: Barrel, card_id: str) -> str | None:
 # --- finding cards
 
 
-def _find_card(p, card_id: str) -> tuple[ResourceCard | None, Barrel | None]:
+def _find_card(p: PlayerState, card_id: str) -> tuple[ResourceCard | None, Barrel | None]:
     for c in p.warehouse:
         if c.id == card_id:
             return c, None
@@ -105,33 +112,42 @@ def _representatives(cards) -> list[ResourceCard]:
 # --- candidates and checks
 
 
-def legal(g, p) -> list[Action]:
+def legal(g: Game, p: PlayerState) -> list[Action]:
     """The legal Play actions, built directly (the hot path of every simulation).
 
     Staging, making and selling are generated only where they pass their rule; the rarer
     kinds go through ``check``. ``tests/test_api.py`` holds this equal to ``check`` both ways.
     """
     resting = [b for b in p.barrels if not b.built]
-    out = []
+    out: list[Action] = []
+    open_to: dict[str, list[Barrel]] = {}  # card type -> resting barrels with a slot for it
     for c in _representatives(p.warehouse):
-        out.extend(Action.of("stage", c.id, b.id) for b in resting if accepts(g, p, b, c.kind))
+        barrels = open_to.get(c.kind)
+        if barrels is None:
+            barrels = open_to[c.kind] = [b for b in resting if accepts(g, p, b, c.kind)]
+        for b in barrels:
+            out.append(interned("stage", c.id, b.id))
     if p.has("long_cellar"):
         for src in resting:
             for c in _representatives(src.cards):
                 moves = [Action.of("stage", c.id, b.id) for b in resting if b is not src]
                 moves.append(Action.of("unstage", c.id))
                 out.extend(a for a in moves if check(g, p, a) is None)
-    out.extend(Action.of("make", b.id) for b in resting if is_fully_staged(g, b))
-    out.extend(_legal_sales(g, p))
-    if p.capital >= g.rules.upgrade_cost(p.upgrades + 1):
-        out.extend(a for a in departments.candidates(g, p) if departments.check(g, p, a) is None)
+    out.extend(interned("make", b.id) for b in resting if is_fully_staged(g, b))
+    trade = g._sales_and_upgrades
+    if trade is None:
+        trade = _legal_sales(g, p)
+        if p.capital >= g.rules.upgrade_cost(p.upgrades + 1):
+            trade.extend(a for a in departments.candidates(g, p) if departments.check(g, p, a) is None)
+        g._sales_and_upgrades = trade
+    out.extend(trade)
     if p.has("quality_sort"):
         out.extend(a for a in (Action.of("sort", pile) for pile in RESOURCES) if _check_sort(g, p, a) is None)
     out.append(Action.of("end_turn"))
     return out
 
 
-def _legal_sales(g, p) -> list[Action]:
+def _legal_sales(g: Game, p: PlayerState) -> list[Action]:
     targets = [c for c in g.table if c.open_slots > 0]
     if p.private and p.private.open_slots > 0:
         targets.append(p.private)
@@ -149,15 +165,15 @@ def _legal_sales(g, p) -> list[Action]:
         tags = bill_of(g, b).tagset
         for order, card in wanted:
             if fills(card, tags, b):
-                out.append(Action.of("sell", b.id, "private" if order is p.private else order.id))
+                out.append(interned("sell", b.id, "private" if order is p.private else order.id))
     return out
 
 
-def check(g, p, a: Action) -> str | None:
+def check(g: Game, p: PlayerState, a: Action) -> str | None:
     return _CHECKS[a.verb](g, p, a)
 
 
-def _check_stage(g, p, a: Action) -> str | None:
+def _check_stage(g: Game, p: PlayerState, a: Action) -> str | None:
     card_id, barrel_id = a.args
     card, source = _find_card(p, card_id)
     if card is None:
@@ -177,7 +193,7 @@ def _check_stage(g, p, a: Action) -> str | None:
     return None
 
 
-def _check_unstage(g, p, a: Action) -> str | None:
+def _check_unstage(g: Game, p: PlayerState, a: Action) -> str | None:
     if not p.has("long_cellar"):
         return "staged cards lock to their barrel (only Long Cellar moves them back)"
     card, source = _find_card(p, a.args[0])
@@ -188,7 +204,7 @@ def _check_unstage(g, p, a: Action) -> str | None:
     return None
 
 
-def _check_make(g, p, a: Action) -> str | None:
+def _check_make(g: Game, p: PlayerState, a: Action) -> str | None:
     barrel = p.barrel(a.args[0])
     if barrel is None:
         return f"{a.args[0]} is not a barrel in your rickhouse"
@@ -200,7 +216,7 @@ def _check_make(g, p, a: Action) -> str | None:
     return None
 
 
-def _check_sell(g, p, a: Action) -> str | None:
+def _check_sell(g: Game, p: PlayerState, a: Action) -> str | None:
     barrel_id, target = a.args
     barrel = p.barrel(barrel_id)
     if barrel is None:
@@ -224,7 +240,7 @@ def _check_sell(g, p, a: Action) -> str | None:
     return meets(g, barrel, order.id)
 
 
-def _target(g, p, target: str):
+def _target(g: Game, p: PlayerState, target: str):
     if target == "private":
         return p.private
     for c in g.table:
@@ -233,7 +249,7 @@ def _target(g, p, target: str):
     return None
 
 
-def _check_sort(g, p, a: Action) -> str | None:
+def _check_sort(g: Game, p: PlayerState, a: Action) -> str | None:
     if not p.has("quality_sort"):
         return "a free draw needs the Quality Sort Ultimate"
     if p.sorts_used >= g.rules.quality_sort_draws:
@@ -245,7 +261,7 @@ def _check_sort(g, p, a: Action) -> str | None:
     return None
 
 
-def _always(g, p, a: Action) -> str | None:
+def _always(g: Game, p: PlayerState, a: Action) -> str | None:
     return None
 
 
@@ -263,34 +279,34 @@ _CHECKS = {
 # --- effects
 
 
-def apply(g, p, a: Action) -> None:
+def apply(g: Game, p: PlayerState, a: Action) -> None:
     _APPLY[a.verb](g, p, a)
 
 
-def _apply_stage(g, p, a: Action) -> None:
+def _apply_stage(g: Game, p: Any, a: Action) -> None:
     card, source = _find_card(p, a.args[0])
     if source is None:
         p.warehouse.remove(card)
     else:
-        (source.staged if card in source.staged else source.wild).remove(card)
+        (source.staged if card in source.staged else source.wild).remove(card)  # type: ignore
     barrel = p.barrel(a.args[1])
-    own = sum(1 for c in barrel.staged if c.kind == card.kind)
-    slot = "own" if own < bill_of(g, barrel).counts.get(card.kind, 0) else "wild"
+    own = sum(1 for c in barrel.staged if c.kind == card.kind)  # type: ignore
+    slot = "own" if own < bill_of(g, barrel).counts.get(card.kind, 0) else "wild"  # type: ignore
     (barrel.staged if slot == "own" else barrel.wild).append(card)
-    data = {"card": card.id, "barrel": barrel.id, "slot": slot}
+    data = {"card": card.id, "barrel": barrel.id, "slot": slot}  # type: ignore
     if source is not None:
         data["moved_from"] = source.id
     g.emit("card_staged", p.seat, **data)
 
 
-def _apply_unstage(g, p, a: Action) -> None:
+def _apply_unstage(g: Game, p: Any, a: Action) -> None:
     card, source = _find_card(p, a.args[0])
-    (source.staged if card in source.staged else source.wild).remove(card)
+    (source.staged if card in source.staged else source.wild).remove(card)  # type: ignore
     p.warehouse.append(card)
-    g.emit("card_unstaged", p.seat, card=card.id, barrel=source.id)
+    g.emit("card_unstaged", p.seat, card=card.id, barrel=source.id)  # type: ignore
 
 
-def _apply_make(g, p, a: Action) -> None:
+def _apply_make(g: Game, p: Any, a: Action) -> None:
     barrel = p.barrel(a.args[0])
     bill = bill_of(g, barrel)
     barrel.built = True
@@ -308,7 +324,7 @@ def _apply_make(g, p, a: Action) -> None:
     )
 
 
-def _apply_sell(g, p, a: Action) -> None:
+def _apply_sell(g: Game, p: Any, a: Action) -> None:
     barrel = p.barrel(a.args[0])
     private = a.args[1] == "private"
     order = _target(g, p, a.args[1])
@@ -342,7 +358,7 @@ def _apply_sell(g, p, a: Action) -> None:
         _complete(g, p, order, private, hot=(zone == 2))
 
 
-def _retire(g, p, barrel: Barrel) -> None:
+def _retire(g: Game, p: PlayerState, barrel: Barrel) -> None:
     """A barrel only leaves the rickhouse after its last sale; its cards go to their discards."""
     p.barrels.remove(barrel)
     for c in barrel.cards:
@@ -351,7 +367,7 @@ def _retire(g, p, barrel: Barrel) -> None:
     g.emit("barrel_emptied", p.seat, barrel=barrel.id, mash_bill=barrel.bill)
 
 
-def _complete(g, p, order, private: bool, hot: bool) -> None:
+def _complete(g: Game, p: PlayerState, order, private: bool, hot: bool) -> None:
     prestige = g.rules.cards_by_id[base_id(order.id)].prestige
     p.completed.append((order.id, prestige))
     if private:
@@ -368,16 +384,16 @@ def _complete(g, p, order, private: bool, hot: bool) -> None:
         g.emit("final_round", p.seat, orders=len(p.completed))
 
 
-def _apply_sort(g, p, a: Action) -> None:
+def _apply_sort(g: Game, p: PlayerState, a: Action) -> None:
     p.sorts_used += 1
     draw_resource(g, p, a.args[0], "quality_sort")
 
 
-def _apply_upgrade(g, p, a: Action) -> None:
+def _apply_upgrade(g: Game, p: PlayerState, a: Action) -> None:
     departments.apply(g, p, a)
 
 
-def _apply_end_turn(g, p, a: Action) -> None:
+def _apply_end_turn(g: Game, p: PlayerState, a: Action) -> None:
     blocked = warehouse_room(g, p) <= 0 and not any(
         accepts(g, p, b, c.kind) for b in p.barrels if not b.built for c in p.warehouse
     )

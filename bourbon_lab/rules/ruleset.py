@@ -11,7 +11,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -69,7 +69,11 @@ class Ruleset:
 
     __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "derived", "_key")
 
-    def __init__(self, values: dict[str, Any], _prior: list[tuple[str, str]] = ()):
+    if TYPE_CHECKING:  # fields are set from the schema at runtime; tell mypy/mypyc they exist
+
+        def __getattr__(self, name: str) -> Any: ...
+
+    def __init__(self, values: dict[str, Any], _prior: list[tuple[str, str]] | tuple[()] = ()):
         problems: list[tuple[str, str]] = list(_prior)
         clean: dict[str, Any] = {}
         for spec in FIELDS:

@@ -36,7 +36,7 @@ class FieldSpec:
 
     def check(self, value: Any) -> str | None:
         """Why the (coerced) value is out of range, or None when it is fine."""
-        return _CHECK.get(self.kind, _no_check)(self, value)
+        return _CHECK.get(self.kind, _no_check)(self, value)  # type: ignore[operator]
 
 
 def _int(spec: FieldSpec, v: Any) -> int:

@@ -21,22 +21,40 @@ def base_id(instance_id: str) -> str:
     return instance_id.split(".", 1)[0]
 
 
+_BARREL_SLOTS = (
+    "id",
+    "bill",
+    "staged",
+    "wild",
+    "built",
+    "age",
+    "quality",
+    "sales_left",
+    "sold_round",
+    "sold_count",
+    "matured",
+)
+_PLAYER_SLOTS = (
+    "seat",
+    "distillery",
+    "capital",
+    "levels",
+    "ultimates",
+    "prospector_pile",
+    "warehouse",
+    "barrels",
+    "completed",
+    "private",
+    "upgrades",
+    "sorts_used",
+    "stalls",
+)
+
+
 class Barrel:
     """A mash bill in the rickhouse: resting while its recipe is staged, then built and ageing."""
 
-    __slots__ = (
-        "id",
-        "bill",
-        "staged",
-        "wild",
-        "built",
-        "age",
-        "quality",
-        "sales_left",
-        "sold_round",
-        "sold_count",
-        "matured",
-    )
+    __slots__ = _BARREL_SLOTS
 
     def __init__(self, id: str, bill: str):
         self.id = id
@@ -80,8 +98,8 @@ class Barrel:
         return b
 
     def clone(self) -> Barrel:
-        b = Barrel.__new__(Barrel)
-        for k in Barrel.__slots__:
+        b = Barrel(self.id, self.bill)  # not Barrel.__new__: breaks under mypyc
+        for k in _BARREL_SLOTS:
             setattr(b, k, getattr(self, k))
         b.staged = list(self.staged)
         b.wild = list(self.wild)
@@ -116,21 +134,7 @@ class OrderCard:
 class PlayerState:
     """One distillery: Capital, departments, warehouse, rickhouse and the orders it completed."""
 
-    __slots__ = (
-        "seat",
-        "distillery",
-        "capital",
-        "levels",
-        "ultimates",
-        "prospector_pile",
-        "warehouse",
-        "barrels",
-        "completed",
-        "private",
-        "upgrades",
-        "sorts_used",
-        "stalls",
-    )
+    __slots__ = _PLAYER_SLOTS
 
     def __init__(self, seat: int, distillery: str, capital: int, levels: dict[str, int]):
         self.seat = seat
@@ -192,8 +196,8 @@ class PlayerState:
         return p
 
     def clone(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
-        for k in PlayerState.__slots__:
+        p = PlayerState(self.seat, self.distillery, self.capital, self.levels)  # not __new__ (mypyc)
+        for k in _PLAYER_SLOTS:
             setattr(p, k, getattr(self, k))
         p.levels = dict(self.levels)
         p.ultimates = dict(self.ultimates)

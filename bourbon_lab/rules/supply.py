@@ -115,7 +115,7 @@ class ResourcePiles:
         return p
 
     def clone(self) -> ResourcePiles:
-        p = ResourcePiles.__new__(ResourcePiles)
+        p = ResourcePiles(self.rules)  # not __new__ (mypyc)
         p.rules = self.rules
         p.piles = {k: list(v) for k, v in self.piles.items()}
         p.discards = {k: list(v) for k, v in self.discards.items()}
@@ -180,7 +180,7 @@ class Deck:
         return deck
 
     def clone(self) -> Deck:
-        deck = Deck.__new__(Deck)
+        deck = Deck(self.printed)  # not __new__ (mypyc)
         deck.printed = self.printed
         deck.cards = list(self.cards)
         deck.discards = list(self.discards)
