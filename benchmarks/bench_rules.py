@@ -13,6 +13,7 @@ import statistics
 import time
 
 import bourbon_lab as bl
+from bourbon_lab import native
 
 REPEATS = 5
 
@@ -42,6 +43,7 @@ def timed(fn, repeats: int = REPEATS) -> tuple[float, object]:
 def main() -> None:
     rules = bl.Ruleset.default()
     print("bourbon_lab rules engine benchmark (medians of", REPEATS, "repeats)")
+    print(f"  rules engine: {native.status()}")
     for players in (2, 4, 6):
         games = 10
         trusted, decisions = timed(lambda p=players, k=games: sum(play(rules, p, s, False) for s in range(k)))

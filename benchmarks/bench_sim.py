@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
 
 import polars as pl
 
 import bourbon_lab as bl
-from bourbon_lab.sim.runner import GameTask, game_seed, play_one
+from bourbon_lab import native
 
 RULES = bl.Ruleset.default()
 
@@ -60,36 +61,68 @@ def throughput() -> None:
         )
 
 
+_PER_GAME = """
+import statistics, sys, time
+import bourbon_lab as bl
+from bourbon_lab.sim.runner import GameTask, game_seed, play_one
+
+rules = bl.Ruleset.default()
+times, rounds = [], []
+for i in range(int(sys.argv[1])):
+    task = GameTask(i, game_seed(0, i), tuple(range(4)), ("heuristic",) * 4, None)
+    t = time.perf_counter()
+    g = play_one(rules, task)
+    times.append((time.perf_counter() - t) * 1000)
+    rounds.append(g.round)
+print(" ".join(f"{x:.3f}" for x in times), "|", " ".join(map(str, rounds)))
+"""
+
+
+def _game_times(pure: bool) -> tuple[list[float], list[int]]:
+    """Each game timed on its own in a fresh process, compiled (if built) or as plain Python."""
+    env = {k: v for k, v in os.environ.items() if k != "BOURBON_LAB_PURE"}
+    if pure:
+        env["BOURBON_LAB_PURE"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-c", _PER_GAME, str(PER_GAME_SAMPLES)], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    times, rounds = out.split("|")
+    return [float(x) for x in times.split()], [int(x) for x in rounds.split()]
+
+
 def per_game() -> None:
     print(f"\n3. one 4-player heuristic game on one core: each of {PER_GAME_SAMPLES} games timed on its own")
-    times, rounds = [], []
-    for i in range(PER_GAME_SAMPLES):
-        task = GameTask(i, game_seed(0, i), tuple(range(4)), ("heuristic",) * 4, None)
-        t = time.perf_counter()
-        g = play_one(RULES, task)
-        times.append((time.perf_counter() - t) * 1000)
-        rounds.append(g.round)
-    q = statistics.quantiles(times, n=4)
-    print(
-        f"   median {statistics.median(times):.0f} ms per game (quartiles {q[0]:.0f}-{q[2]:.0f} ms, "
-        f"min {min(times):.0f}, max {max(times):.0f}); median {statistics.median(rounds):.0f} rounds"
-    )
+    runs = {"this process": _game_times(pure=False), "plain Python": _game_times(pure=True)}
+    for label, (times, rounds) in runs.items():
+        q = statistics.quantiles(times, n=4)
+        print(
+            f"   {label:>12}: median {statistics.median(times):.1f} ms per game (quartiles {q[0]:.1f}-{q[2]:.1f}, "
+            f"mean {statistics.fmean(times):.1f}, max {max(times):.0f}); median {statistics.median(rounds):.0f} rounds"
+        )
+    ratio = statistics.median(runs["plain Python"][0]) / statistics.median(runs["this process"][0])
+    print(f"   the engine in this process ({native.status()}) is {ratio:.2f}x plain Python, same games")
 
 
 def live_loop() -> None:
     print(
-        f"\n4. live loop: {LIVE_GAMES} four-player heuristic games -> tables, workers=2, "
-        f"median of {LIVE_REPEATS} repeats"
+        f"\n4. live loop: {LIVE_GAMES} four-player heuristic games -> tables, workers=2; the first run starts "
+        f"the workers, later runs reuse them (as a live study does); median of {LIVE_REPEATS} later runs"
     )
+    from bourbon_lab.sim import runner
+
+    for pool in runner._POOL.values():
+        pool.shutdown()
+    runner._POOL.clear()
     times = []
-    for r in range(LIVE_REPEATS):
+    for r in range(LIVE_REPEATS + 1):
         t = time.perf_counter()
         res = simulate(4, LIVE_GAMES, "heuristic", workers=2, seed=r)
         times.append(time.perf_counter() - t)
         assert_ok(res)
+    warm = times[1:]
     print(
-        f"   median {statistics.median(times):.2f} s (runs: {', '.join(f'{x:.2f}' for x in times)} s); "
-        f"{LIVE_GAMES / statistics.median(times):.1f} games/s"
+        f"   first run {times[0]:.2f} s; later runs median {statistics.median(warm):.2f} s "
+        f"({', '.join(f'{x:.2f}' for x in warm)} s), {LIVE_GAMES / statistics.median(warm):.1f} games/s"
     )
 
 
@@ -155,6 +188,7 @@ def main() -> None:
         f"  {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, polars {pl.__version__}, "
         f"ruleset {RULES.fingerprint()}, {RULES.round_limit}-round cap"
     )
+    print(f"  rules engine: {native.status()} (bourbon-lab compile builds it; BOURBON_LAB_PURE=1 ignores it)")
     print("  Figures are wall-clock and noisy (other load, CPU boost): per-game costs are medians of")
     print("  individually timed games, the live loop is a median of repeats, throughput rows are single runs.")
     print(f"  load average at start {load()} (other work on the machine slows every figure, most of all workers=2)")

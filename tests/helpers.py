@@ -2,7 +2,7 @@
 
 Everything here only uses the public API plus the plain-Python state the engine
 exposes (``g.players``, ``g.table``, ``g.piles`` ...). After poking state directly,
-call ``refresh(g)`` (it clears the legal-action cache ``g._legal``).
+call ``refresh(g)`` (it clears the cached legal lists).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ _END_LIKE = {"end_turn", "pass_dice", "stop_rolling", "skip_bills", "return_bill
 
 def refresh(g) -> None:
     """Forget the cached legal actions after the test changed state directly."""
-    g._legal = None
+    g._forget_legal()
 
 
 def new_game(players: int = 4, seed: int = 7, distilleries=None, rules=None, **changes):

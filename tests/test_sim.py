@@ -668,3 +668,28 @@ def test_simulate_reports_partial_results_that_agree_with_the_whole_run():
     assert sizes == sorted(sizes) and sizes[-1] < 6
     first = parts[0]
     assert first.players.equals(whole.players.filter(pl.col("game").is_in(first.games["game"].to_list())))
+
+
+# --- the worker pool kept between runs ---------------------------------------------------------
+
+
+class _LateBot(RandomBot):
+    """Registered only after a pooled run, as a designer's own bot in a notebook would be."""
+
+    name = "_test_late"
+
+
+def test_pooled_runs_reuse_their_workers_and_see_bots_registered_since(monkeypatch):
+    from bourbon_lab.sim import runner
+
+    first = run(players=2, games=6, workers=2)
+    pool = runner._POOL[next(iter(runner._POOL))]
+    second = run(players=2, games=6, workers=2)
+    assert runner._POOL and list(runner._POOL.values()) == [pool]  # the same workers, not new ones
+    assert_same_tables(first, second)
+    assert_same_tables(first, run(players=2, games=6, workers=1))
+
+    monkeypatch.setitem(REGISTRY, _LateBot.name, _LateBot)
+    late = run(players=2, games=4, workers=2, bots=[_LateBot.name, "random"])
+    assert not late.failures and set(late.players["bot"]) == {_LateBot.name, "random"}
+    assert list(runner._POOL.values()) != [pool]  # forked again, so the workers know the new bot

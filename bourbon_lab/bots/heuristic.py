@@ -7,7 +7,7 @@ upgrade. ``heuristic`` names the default strategy.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -62,10 +62,20 @@ class Heuristic(Bot):
     max_upgrades: ClassVar[int] = 9
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        return getattr(self, f"on_{view.step}")(view, legal)
+        step = view.step
+        # The four commonest steps by direct call (a tenth of a game's time went to the lookup).
+        if step == "claim":
+            return self.on_claim(view, legal)
+        if step == "turn":
+            return self.on_turn(view, legal)
+        if step == "keep":
+            return self.on_keep(view, legal)
+        if step == "reroll":
+            return self.on_reroll(view, legal)
+        return getattr(self, f"on_{step}")(view, legal)
 
     # --- Demand
-    def on_pick(self, view: PlayerView, legal):
+    def on_pick(self, view: PlayerView, legal: list[Action]) -> Any:
         my_tags = {t for b in view.me.barrels for t in k.bill(view, b).tags}
 
         def score(a):
@@ -81,7 +91,7 @@ class Heuristic(Bot):
         have = sum(min(n, sum(1 for c in view.me.warehouse if c.kind == kind)) for kind, n in bill.recipe)
         return 2 * have - bill.size + 0.3 * sum(want_tags.get(t, 0) for t in bill.tags) + 2 * bill.bonus_sales
 
-    def on_bills(self, view: PlayerView, legal):
+    def on_bills(self, view: PlayerView, legal: list[Action]) -> Any:
         resting = sum(1 for b in view.me.barrels if not b.built)
         keeps = [a for a in legal if a.verb == "keep_bill"]
         if keeps and resting < self.max_resting:
@@ -90,7 +100,7 @@ class Heuristic(Bot):
             return _first(legal, "draw_bills")
         return _first(legal, "return_bills") or _first(legal, "skip_bills") or legal[-1]
 
-    def on_keep(self, view: PlayerView, legal):
+    def on_keep(self, view: PlayerView, legal: list[Action]) -> Any:
         want = k.needs(view)
         for face in view.kept:
             want[face] = want.get(face, 0) - 1
@@ -99,7 +109,7 @@ class Heuristic(Bot):
                 return a
         return _first(legal, "roll")
 
-    def on_reroll(self, view: PlayerView, legal):
+    def on_reroll(self, view: PlayerView, legal: list[Action]) -> Any:
         want = k.needs(view)
         for face in view.dice:
             if face != ANY_FACE and want.get(face, 0) > 0:
@@ -118,7 +128,7 @@ class Heuristic(Bot):
             return _first(legal, "reroll")
         return _first(legal, "stop_rolling")
 
-    def on_claim(self, view: PlayerView, legal):
+    def on_claim(self, view: PlayerView, legal: list[Action]) -> Any:
         want = k.needs(view)
         top = k.most_needed(want)
         best, best_score = None, 0.5
@@ -134,7 +144,7 @@ class Heuristic(Bot):
         return best or _first(legal, "pass_dice")
 
     # --- Play
-    def on_turn(self, view: PlayerView, legal):
+    def on_turn(self, view: PlayerView, legal: list[Action]) -> Any:
         for verb in ("make",):
             a = _first(legal, verb)
             if a:
@@ -154,7 +164,7 @@ class Heuristic(Bot):
             return next((a for a in sort if a.args[0] == want), sort[0])
         return _first(legal, "end_turn")
 
-    def pick_stage(self, view: PlayerView, legal):
+    def pick_stage(self, view: PlayerView, legal: list[Action]) -> Action | None:
         me = view.me
         cards = {c.id: c for c in me.warehouse}
         left: dict[str, int] = {}
@@ -164,22 +174,23 @@ class Heuristic(Bot):
                 continue
             barrel_id = a.args[1]
             if barrel_id not in left:
-                left[barrel_id] = sum(k.missing(view, me.barrel(barrel_id)).values())
+                barrel = me.barrel(barrel_id)
+                left[barrel_id] = k.cards_missing(view, barrel) if barrel is not None else 0
             key = (cards[a.args[0]].quality, -left[barrel_id])
             if best is None or key > best_key:
                 best, best_key = a, key
         return best
 
-    def should_sell(self, view: PlayerView, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt: k.SaleOption) -> bool:
         return True
 
-    def pick_sale(self, view: PlayerView, options):
+    def pick_sale(self, view: PlayerView, options: list[k.SaleOption]) -> Action | None:
         options = [o for o in options if self.should_sell(view, o)]
         if not options:
             return None
         return max(options, key=lambda o: (o.gain, o.gated)).action
 
-    def pick_upgrade(self, view: PlayerView, legal):
+    def pick_upgrade(self, view: PlayerView, legal: list[Action]) -> Action | None:
         me = view.me
         if me.upgrades >= self.max_upgrades:
             return None
@@ -197,7 +208,7 @@ class Heuristic(Bot):
         return None
 
     # --- ageing
-    def on_climate(self, view: PlayerView, legal):
+    def on_climate(self, view: PlayerView, legal: list[Action]) -> Any:
         def distance(a):
             b = view.me.barrel(a.args[0])
             lo, _ = k.bill(view, b).prime
@@ -225,7 +236,7 @@ class Prime(Heuristic):
     name: ClassVar[str] = "prime"
     upgrade_order: ClassVar[tuple[str, ...]] = ("rickhouse", "warehouse", "supply", "mash_floor", "marketing")
 
-    def should_sell(self, view: PlayerView, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt: k.SaleOption) -> bool:
         b = opt.barrel
         if opt.completes or k.band(view, b) >= 1:
             return True
@@ -239,7 +250,7 @@ class Hot(Heuristic):
     name: ClassVar[str] = "hot"
     upgrade_order: ClassVar[tuple[str, ...]] = ("warehouse", "supply", "rickhouse", "marketing", "mash_floor")
 
-    def should_sell(self, view: PlayerView, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt: k.SaleOption) -> bool:
         rules = view.rules
         if opt.completes or view.zone_index == 2 or k.band(view, opt.barrel) == 2:
             return True
@@ -261,10 +272,10 @@ class Specialist(Heuristic):
             super().bill_score(view, bill) + sum(gated.get(t, 0) for t in bill.tags) + len(set(bill.tags) & deck_tags)
         )
 
-    def should_sell(self, view: PlayerView, opt) -> bool:
+    def should_sell(self, view: PlayerView, opt: k.SaleOption) -> bool:
         return opt.gated or opt.completes or k.band(view, opt.barrel) >= 1
 
-    def pick_sale(self, view: PlayerView, options):
+    def pick_sale(self, view: PlayerView, options: list[k.SaleOption]) -> Action | None:
         options = [o for o in options if self.should_sell(view, o)]
         if not options:
             return None

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..rules import Action
 from ..rules.content import RESOURCES
 from ..rules.observation import PlayerView
-from ..rules.state import base_id
+from ..rules.state import Barrel, base_id
 
 
 def bill(view: PlayerView, barrel):
@@ -17,12 +16,20 @@ def bill(view: PlayerView, barrel):
     return bills.get(barrel.bill) or bills[base_id(barrel.bill)]
 
 
-def missing(view: PlayerView, barrel) -> dict[str, int]:
+def missing(view: PlayerView, barrel: Barrel) -> dict[str, int]:
     """Cards a resting barrel still needs, by type."""
     need = dict(bill(view, barrel).counts)
     for c in barrel.staged:
         need[c.kind] = need.get(c.kind, 0) - 1
     return _positive(need)
+
+
+def cards_missing(view: PlayerView, barrel: Barrel) -> int:
+    """How many cards a resting barrel still needs in all."""
+    n = 0
+    for left in missing(view, barrel).values():
+        n += left
+    return n
 
 
 def _positive(counts: dict[str, int]) -> dict[str, int]:
@@ -56,12 +63,11 @@ def value(view: PlayerView, barrel, age: int | None = None) -> int:
     return view.rules.age_values[barrel.quality][band(view, barrel, age)]
 
 
-@dataclass
-class SaleOption:
-    """One legal sale and what it brings now."""
+class SaleOption(NamedTuple):
+    """One legal sale and what it brings now (a named tuple: a dataclass builds slower)."""
 
     action: Action
-    barrel: Any  # "object" here breaks mypyc dataclass import (KeyError: 'object')
+    barrel: Any
     capital: int
     completes: bool
     prestige: int
@@ -108,9 +114,14 @@ def resource_score(kind: str, want: dict[str, int]) -> float:
 
 def most_needed(want: dict[str, int]) -> str:
     """The resource type most wanted (corn when nothing is)."""
-    if want:
-        return max(RESOURCES, key=lambda k: (want.get(k, 0), -RESOURCES.index(k)))
-    return "corn"
+    if not want:
+        return "corn"
+    best, most = RESOURCES[0], want.get(RESOURCES[0], 0)
+    for kind in RESOURCES[1:]:  # the first of the most wanted, in pile order
+        n = want.get(kind, 0)
+        if n > most:
+            best, most = kind, n
+    return best
 
 
 def demanded_tags(view: PlayerView) -> dict[str, int]:

@@ -127,13 +127,19 @@ def interned(verb: str, first: str, second: str = "") -> Action:
 
     The same object ``Action.of`` returns, about three times faster: no key tuple to build and hash.
     """
+    row = interned_row(verb, first)
+    action = row.get(second)
+    if action is None:
+        action = row[second] = Action.of(verb, first, second) if second else Action.of(verb, first)
+    return action
+
+
+def interned_row(verb: str, first: str) -> dict[str, Action]:
+    """Second operand -> action, for every interned ``verb first ...`` (fill it with ``interned``)."""
     by_first = _BY_OPERANDS.get(verb)
     if by_first is None:
         by_first = _BY_OPERANDS[verb] = {}
-    by_second = by_first.get(first)
-    if by_second is None:
-        by_second = by_first[first] = {}
-    action = by_second.get(second)
-    if action is None:
-        action = by_second[second] = Action.of(verb, first, second) if second else Action.of(verb, first)
-    return action
+    row = by_first.get(first)
+    if row is None:
+        row = by_first[first] = {}
+    return row

@@ -259,7 +259,7 @@ def draw_resource(g: Game, p: PlayerState, pile: str, how: str) -> None:
         if note:
             g.emit("pile_refilled", None, pile=pile, how=note)
         cards.append(card)
-    best = max(cards, key=lambda c: c.quality)
+    best = cards[0] if draws == 1 else max(cards, key=lambda c: c.quality)
     for c in cards:
         if c is not best:
             g.piles.discard(c)

@@ -234,6 +234,11 @@ class Game:
         """Every action the current player may take now (one card per type and quality)."""
         return list(self._legal_list())
 
+    def _forget_legal(self) -> None:
+        """Drop the cached legal lists (after something changed the state other than an action)."""
+        self._legal = None
+        self._sales_and_upgrades = None
+
     def _legal_list(self) -> list[Action]:
         """The cached legal list itself: callers inside the engine do not change it."""
         if self._legal is None:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from .state import PlayerState
 
 from . import departments, market
-from .actions import Action, interned
+from .actions import Action, interned, interned_row
 from .collect import draw_resource, warehouse_room
 from .content import GRAINS, QUALITIES, RESOURCES
 from .departments import number
@@ -125,8 +125,11 @@ def legal(g: Game, p: PlayerState) -> list[Action]:
         barrels = open_to.get(c.kind)
         if barrels is None:
             barrels = open_to[c.kind] = [b for b in resting if accepts(g, p, b, c.kind)]
-        for b in barrels:
-            out.append(interned("stage", c.id, b.id))
+        if barrels:
+            row = interned_row("stage", c.id)
+            for b in barrels:
+                action = row.get(b.id)
+                out.append(action if action is not None else interned("stage", c.id, b.id))
     if p.has("long_cellar"):
         for src in resting:
             for c in _representatives(src.cards):

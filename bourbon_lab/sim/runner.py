@@ -10,15 +10,17 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import threading
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
 
 from .. import __version__
-from ..bots.base import check_bot, make_bot
+from ..bots.base import REGISTRY, check_bot, make_bot
 from ..rules import BourbonLabError, Ruleset, new_game
 from . import tables
 
@@ -308,10 +310,43 @@ def _parts(rules, chunks, workers, executor):
         for c in chunks:
             yield _framed(run_chunk(rules, c))
     else:
-        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
-            futures = [pool.submit(run_chunk, rules, c) for c in chunks]
+        futures = _submit(workers or os.cpu_count() or 1, rules, chunks)
+        try:
             for fut in as_completed(futures):
                 yield _framed(fut.result())
+        finally:
+            for fut in futures:  # a run left early gives its queued chunks back
+                fut.cancel()
+
+
+_POOL: dict[tuple, ProcessPoolExecutor] = {}
+_POOL_LOCK = threading.Lock()
+
+
+def _submit(workers: int, rules, chunks) -> list:
+    """Queue the chunks on a process pool kept between runs.
+
+    A live study re-simulates each time a control moves, and starting the workers again costs
+    about a tenth of a second each time. Workers are forked copies, so a bot registered since
+    (say, one written in the notebook) gets a new pool, as does a pool whose worker died.
+    """
+    key = (workers, tuple(sorted((name, id(cls)) for name, cls in REGISTRY.items())))
+    with _POOL_LOCK:
+        try:
+            return [_pool(key).submit(run_chunk, rules, c) for c in chunks]
+        except BrokenProcessPool:
+            del _POOL[key]
+            return [_pool(key).submit(run_chunk, rules, c) for c in chunks]
+
+
+def _pool(key: tuple) -> ProcessPoolExecutor:
+    pool = _POOL.get(key)
+    if pool is None:
+        for old in _POOL.values():
+            old.shutdown(wait=False, cancel_futures=True)
+        _POOL.clear()
+        pool = _POOL[key] = ProcessPoolExecutor(max_workers=key[0])
+    return pool
 
 
 def _framed(part):
