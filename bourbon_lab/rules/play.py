@@ -119,17 +119,7 @@ def legal(g: Game, p: PlayerState) -> list[Action]:
     kinds go through ``check``. ``tests/test_api.py`` holds this equal to ``check`` both ways.
     """
     resting = [b for b in p.barrels if not b.built]
-    out: list[Action] = []
-    open_to: dict[str, list[Barrel]] = {}  # card type -> resting barrels with a slot for it
-    for c in _representatives(p.warehouse):
-        barrels = open_to.get(c.kind)
-        if barrels is None:
-            barrels = open_to[c.kind] = [b for b in resting if accepts(g, p, b, c.kind)]
-        if barrels:
-            row = interned_row("stage", c.id)
-            for b in barrels:
-                action = row.get(b.id)
-                out.append(action if action is not None else interned("stage", c.id, b.id))
+    out = _legal_stages(g, p, resting)
     if p.has("long_cellar"):
         for src in resting:
             for c in _representatives(src.cards):
@@ -147,6 +137,22 @@ def legal(g: Game, p: PlayerState) -> list[Action]:
     if p.has("quality_sort"):
         out.extend(a for a in (Action.of("sort", pile) for pile in RESOURCES) if _check_sort(g, p, a) is None)
     out.append(Action.of("end_turn"))
+    return out
+
+
+def _legal_stages(g: Game, p: PlayerState, resting: list[Barrel]) -> list[Action]:
+    """Each warehouse card (one per type and quality) onto each resting barrel with a slot for it."""
+    out: list[Action] = []
+    open_to: dict[str, list[Barrel]] = {}  # card type -> resting barrels with a slot for it
+    for c in _representatives(p.warehouse):
+        barrels = open_to.get(c.kind)
+        if barrels is None:
+            barrels = open_to[c.kind] = [b for b in resting if accepts(g, p, b, c.kind)]
+        if barrels:
+            row = interned_row("stage", c.id)
+            for b in barrels:
+                action = row.get(b.id)
+                out.append(action if action is not None else interned("stage", c.id, b.id))
     return out
 
 
