@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..rules import Action
 from ..rules.content import RESOURCES
@@ -63,20 +63,26 @@ def value(view: PlayerView, barrel, age: int | None = None) -> int:
     return view.rules.age_values[barrel.quality][band(view, barrel, age)]
 
 
-class SaleOption(NamedTuple):
-    """One legal sale and what it brings now (a named tuple: a dataclass builds slower)."""
+class SaleOption:
+    """One legal sale and what it brings now."""
 
-    action: Action
-    barrel: Any
-    capital: int
-    completes: bool
-    prestige: int
-    gated: bool
-    private: bool
+    def __init__(
+        self, action: Action, barrel: Any, capital: int, completes: bool, prestige: int, gated: bool, private: bool
+    ) -> None:
+        self.action = action
+        self.barrel = barrel
+        self.capital = capital
+        self.completes = completes
+        self.prestige = prestige
+        self.gated = gated
+        self.private = private
 
     @property
     def gain(self) -> int:
         return self.capital + (self.prestige if self.completes else 0)
+
+    def __repr__(self) -> str:
+        return f"<SaleOption {self.action} gain {self.gain}{' completes' if self.completes else ''}>"
 
 
 def sale_options(view: PlayerView, legal: list[Action]) -> list[SaleOption]:
@@ -88,10 +94,7 @@ def sale_options(view: PlayerView, legal: list[Action]) -> list[SaleOption]:
         if a.verb != "sell":
             continue
         barrel = me.barrel(a.args[0])
-        if a.args[1] == "private":
-            order = me.private
-        else:
-            order = next(c for c in view.table if c.id == a.args[1])
+        order = me.private if a.args[1] == "private" else _on_table(view, a.args[1])
         card = view.rules.cards_by_id[base_id(order.id)]  # type: ignore[union-attr]
         out.append(
             SaleOption(
@@ -105,6 +108,13 @@ def sale_options(view: PlayerView, legal: list[Action]) -> list[SaleOption]:
             )
         )
     return out
+
+
+def _on_table(view: PlayerView, order_id: str) -> Any:
+    for order in view.table:
+        if order.id == order_id:
+            return order
+    raise KeyError(order_id)
 
 
 def resource_score(kind: str, want: dict[str, int]) -> float:

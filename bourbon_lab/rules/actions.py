@@ -79,10 +79,17 @@ class Action:
             if len(_INTERNED) > 200_000:
                 _INTERNED.clear()
                 _BY_OPERANDS.clear()
+                _TEXT.clear()
             action = _INTERNED[key] = Action(verb, args)
+            _TEXT[id(action)] = action._render()
         return action
 
     def __str__(self) -> str:
+        # Interned actions keep their text: the game log writes one per decision.
+        text = _TEXT.get(id(self))
+        return text if text is not None else self._render()
+
+    def _render(self) -> str:
         v, a = self.verb, self.args
         if v == "claim":
             return f"claim {a[0]}" if a[0] == a[1] else f"claim any -> {a[1]}"
@@ -120,6 +127,8 @@ class Action:
 
 _INTERNED: dict[tuple[str, tuple[str, ...]], Action] = {}
 _BY_OPERANDS: dict[str, dict[str, dict[str, Action]]] = {}
+# id -> text of each interned action (alive while _INTERNED holds it, so the id stays its own).
+_TEXT: dict[int, str] = {}
 
 
 def interned(verb: str, first: str, second: str = "") -> Action:

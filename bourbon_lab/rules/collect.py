@@ -127,7 +127,7 @@ def _roll_table(g: Game, p: PlayerState) -> None:
 
 def keep_candidates(g: Game, p: PlayerState) -> list[Action]:
     faces = dict.fromkeys(_minus(g.passed, g.kept))
-    return [Action.of("keep_die", f) for f in faces] + [Action.of("roll")]
+    return [interned("keep_die", f) for f in faces] + [Action.of("roll")]
 
 
 def check_keep(g: Game, p: PlayerState, a: Action) -> str | None:
@@ -156,7 +156,7 @@ def _can_trade(g: Game, p: PlayerState) -> bool:
 
 
 def reroll_candidates(g: Game, p: PlayerState) -> list[Action]:
-    out = [Action.of("select", f) for f in dict.fromkeys(_minus(g.dice, g.selected))]
+    out = [interned("select", f) for f in dict.fromkeys(_minus(g.dice, g.selected))]
     out.append(Action.of("reroll"))
     if _can_trade(g, p):
         out.extend(Action.of("trade", f) for f in DIE_FACES)

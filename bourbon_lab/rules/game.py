@@ -245,13 +245,23 @@ class Game:
             if self.phase == "over":
                 self._legal = []
             else:
-                cands, check, _, _ = _STEPS[self.step]
-                p = self.players[self.current_player]  # type: ignore[index]
-                if self.step in _EXACT:
-                    self._legal = cands(self, p)
-                else:
-                    self._legal = [a for a in cands(self, p) if check(self, p, a) is None]
+                self._legal = self._list_legal(self.step, self.players[self.current_player])  # type: ignore[index]
         return self._legal
+
+    def _list_legal(self, step: str, p: PlayerState) -> list[Action]:
+        # The commonest steps by direct call (compiled, a call through _STEPS is slower).
+        if step == "turn":
+            return play.legal(self, p)
+        if step == "claim":
+            return collect.claim_candidates(self, p)
+        if step == "keep":
+            return [a for a in collect.keep_candidates(self, p) if collect.check_keep(self, p, a) is None]
+        if step == "reroll":
+            return [a for a in collect.reroll_candidates(self, p) if collect.check_reroll(self, p, a) is None]
+        cands, check, _, _ = _STEPS[step]
+        if step in _EXACT:
+            return cands(self, p)
+        return [a for a in cands(self, p) if check(self, p, a) is None]
 
     def why_illegal(self, action: object) -> str | None:
         """The rule an action breaks now, in the game's words; None if it is legal."""
@@ -284,11 +294,17 @@ class Game:
         return self.log[start:]
 
     def _do(self, action: Action) -> None:
-        _, _, effect, _ = _STEPS[self.step]
+        step = self.step
+        p = self.players[self.current_player]  # type: ignore[index]
         self._legal = None
         if action.verb != "stage":
             self._sales_and_upgrades = None
-        effect(self, self.players[self.current_player], action)  # type: ignore[index]
+        if step == "turn":
+            play.apply(self, p, action)
+        elif step == "claim":
+            collect.apply_claim(self, p, action)
+        else:
+            _STEPS[step][2](self, p, action)
         self._legal = None
 
     def _advance(self) -> None:
@@ -300,7 +316,8 @@ class Game:
             self._do(legal[0])
 
     def emit(self, kind: str, player: int | None, **data: Any) -> None:
-        self.log.append(Event(len(self.log), self.round, self.phase, player, kind, data))
+        # tuple.__new__ rather than Event(...): the named tuple's own __new__ is interpreted.
+        self.log.append(tuple.__new__(Event, (len(self.log), self.round, self.phase, player, kind, data)))  # type: ignore[arg-type]
 
     def deal_private_card(self, p: PlayerState) -> None:
         market.deal_private(self, p)

@@ -99,12 +99,15 @@ def _find_card(p: PlayerState, card_id: str) -> tuple[ResourceCard | None, Barre
     return None, None
 
 
-def _representatives(cards) -> list[ResourceCard]:
+def _representatives(cards: list[ResourceCard]) -> list[ResourceCard]:
     """One card per (type, quality): identical cards are interchangeable choices."""
-    seen, out = set(), []
+    seen: dict[str, int] = {}  # card type -> the qualities already listed, as bits
+    out: list[ResourceCard] = []
     for c in cards:
-        if (c.kind, c.quality) not in seen:
-            seen.add((c.kind, c.quality))
+        listed = seen.get(c.kind, 0)
+        bit = 1 << c.quality
+        if not listed & bit:
+            seen[c.kind] = listed | bit
             out.append(c)
     return out
 

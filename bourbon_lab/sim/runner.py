@@ -131,6 +131,17 @@ def run_chunk(rules: Ruleset, tasks: list[GameTask]):
     each chunk into frames as it arrives, so only one chunk's rows are ever held as objects.
     """
     games, players, events, failures = [], [], [], []
+    collecting = gc.isenabled()
+    gc.disable()  # the rows pile up and hold no cycles: the collector would only rescan them
+    try:
+        _play_chunk(rules, tasks, games, players, events, failures)
+    finally:
+        if collecting:
+            gc.enable()
+    return games, players, events, failures
+
+
+def _play_chunk(rules: Ruleset, tasks: list[GameTask], games, players, events, failures) -> None:
     for task in tasks:
         try:
             g = play_one(rules, task)
@@ -146,7 +157,6 @@ def run_chunk(rules: Ruleset, tasks: list[GameTask]):
         games.append(grow)
         players.extend(prows)
         events.append(ecols)
-    return games, players, events, failures
 
 
 def make_tasks(players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, distilleries):
@@ -247,7 +257,8 @@ def simulate(
         Called with (games done, games in all) as each chunk finishes (the dashboard's progress bar).
     on_partial : callable, optional
         Called with a ``SimResult`` of the games finished so far as each chunk finishes, so a chart
-        can show a first answer before the whole run is in (its stamp says ``partial``).
+        can show a first answer before the whole run is in (its stamp says ``partial``). Return
+        False once it has what it needs: building each partial result costs the main process time.
     """
     if isinstance(distilleries, str):
         distilleries = [distilleries] * players if isinstance(players, int) else distilleries
@@ -257,9 +268,13 @@ def simulate(
     chunks = _chunk(tasks, workers, executor)
     stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
 
+    wants_partials = on_partial is not None
+
     def partial(parts: list) -> None:
-        if on_partial is not None and len(parts) < len(chunks):
-            on_partial(_result(parts, {**stamp, "partial": f"{sum(p[0].height for p in parts)}/{games}"}))
+        nonlocal wants_partials
+        if wants_partials and len(parts) < len(chunks):
+            answer = on_partial(_result(parts, {**stamp, "partial": f"{sum(p[0].height for p in parts)}/{games}"}))
+            wants_partials = answer is not False
 
     parts = _execute(rules, chunks, workers, executor, progress, games, on_progress, partial)
     return _result(parts, stamp)

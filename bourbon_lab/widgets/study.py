@@ -138,10 +138,13 @@ class LiveStudy(w.HBox):
         else:
             first = max(1, self.params["games"] // 4)
 
-            def early(part) -> None:
-                if self.first_seconds is None and part.games.height >= first and generation == self._generation:
+            def early(part) -> bool:
+                if part.games.height < first:
+                    return True
+                if generation == self._generation:
                     self._draw_partial(part)
                     self.first_seconds = time.perf_counter() - t0
+                return False  # one early answer; further partials would only slow the run
 
             after = simulate(after_rules, progress=False, on_partial=early, **self.params)
         if generation != self._generation:
@@ -180,9 +183,9 @@ class LiveStudy(w.HBox):
 
         ids = part.games["game"].to_list()
         b = self._before
-        before = SimResult(
-            *(t.filter(pl.col("game").is_in(ids)) for t in (b.games, b.players, b.events)), b.stamp, b.failures
-        )
+        # The charts read games and players only; filtering the events table would just cost time.
+        games, players = (t.filter(pl.col("game").is_in(ids)) for t in (b.games, b.players))
+        before = SimResult(games, players, b.events.clear(), b.stamp, b.failures)
         self._draw(Comparison(before, part, paired_table(before, part)))
         self.label.value = (
             f"<i>first {part.games.height} of {self.params['games']} games drawn; refining with the rest…</i>"
