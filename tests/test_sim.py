@@ -670,6 +670,20 @@ def test_simulate_reports_partial_results_that_agree_with_the_whole_run():
     assert first.players.equals(whole.players.filter(pl.col("game").is_in(first.games["game"].to_list())))
 
 
+def test_partial_results_stop_when_the_callback_says_it_has_enough():
+    kept, stopped = [], []
+
+    def enough(part) -> bool:
+        stopped.append(part.games.height)
+        return False
+
+    args = {"players": 2, "games": 12, "bots": "random", "seed": 4, "workers": 1}
+    bl.simulate(bl.Ruleset.default(), on_partial=kept.append, **args)  # returns None: keep them coming
+    bl.simulate(bl.Ruleset.default(), on_partial=enough, **args)
+    assert len(kept) == 3  # four chunks of three games: a partial result after each but the last
+    assert stopped == [kept[0].games.height]
+
+
 # --- the worker pool kept between runs ---------------------------------------------------------
 
 
