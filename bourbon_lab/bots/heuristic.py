@@ -86,8 +86,10 @@ class Heuristic(Bot):
         return max(legal, key=score)
 
     # --- Collect
-    def bill_score(self, view: PlayerView, bill) -> float:
-        want_tags = k.demanded_tags(view)
+    def bill_score(self, view: PlayerView, bill, want_tags: dict[str, int] | None = None) -> float:
+        """How much a bill suits me; ``want_tags`` is ``k.demanded_tags(view)`` when the caller has it."""
+        if want_tags is None:
+            want_tags = k.demanded_tags(view)
         have = sum(min(n, sum(1 for c in view.me.warehouse if c.kind == kind)) for kind, n in bill.recipe)
         return 2 * have - bill.size + 0.3 * sum(want_tags.get(t, 0) for t in bill.tags) + 2 * bill.bonus_sales
 
@@ -95,7 +97,9 @@ class Heuristic(Bot):
         resting = sum(1 for b in view.me.barrels if not b.built)
         keeps = [a for a in legal if a.verb == "keep_bill"]
         if keeps and resting < self.max_resting:
-            return max(keeps, key=lambda a: self.bill_score(view, view.rules.bills_by_id[a.args[0].split(".")[0]]))
+            tags = k.demanded_tags(view)
+            bills = view.rules.bills_by_id
+            return max(keeps, key=lambda a: self.bill_score(view, bills[a.args[0].split(".")[0]], tags))
         if resting < self.max_resting and _first(legal, "draw_bills"):
             return _first(legal, "draw_bills")
         return _first(legal, "return_bills") or _first(legal, "skip_bills") or legal[-1]
@@ -225,8 +229,8 @@ class Rush(Heuristic):
     name: ClassVar[str] = "rush"
     upgrade_order: ClassVar[tuple[str, ...]] = ("supply", "rickhouse", "warehouse", "mash_floor", "marketing")
 
-    def bill_score(self, view: PlayerView, bill) -> float:
-        return super().bill_score(view, bill) - bill.prime[0] * 0.5
+    def bill_score(self, view: PlayerView, bill, want_tags: dict[str, int] | None = None) -> float:
+        return super().bill_score(view, bill, want_tags) - bill.prime[0] * 0.5
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -265,12 +269,11 @@ class Specialist(Heuristic):
     name: ClassVar[str] = "specialist"
     upgrade_order: ClassVar[tuple[str, ...]] = ("mash_floor", "rickhouse", "warehouse", "supply", "marketing")
 
-    def bill_score(self, view: PlayerView, bill) -> float:
-        gated = k.demanded_tags(view)
+    def bill_score(self, view: PlayerView, bill, want_tags: dict[str, int] | None = None) -> float:
+        gated = k.demanded_tags(view) if want_tags is None else want_tags
         deck_tags = {t for c in view.rules.demand_cards for t in c.tags}
-        return (
-            super().bill_score(view, bill) + sum(gated.get(t, 0) for t in bill.tags) + len(set(bill.tags) & deck_tags)
-        )
+        base = super().bill_score(view, bill, gated)
+        return base + sum(gated.get(t, 0) for t in bill.tags) + len(set(bill.tags) & deck_tags)
 
     def should_sell(self, view: PlayerView, opt: k.SaleOption) -> bool:
         return opt.gated or opt.completes or k.band(view, opt.barrel) >= 1

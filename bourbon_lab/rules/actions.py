@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import ActionParseError
 
@@ -58,6 +58,8 @@ class Action:
 
     verb: str
     args: tuple[str, ...] = ()
+    # The text form, kept: the game log writes one per decision.
+    _text: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if self.verb not in GRAMMAR:
@@ -69,6 +71,7 @@ class Action:
             raise ActionParseError(f"operands of {self.verb!r} are non-empty texts, got {self.args!r}")
         if self.verb == "claim" and self.args[0] not in ("any", self.args[1]):
             raise ActionParseError(f"a {self.args[0]} die claims from the {self.args[0]} pile, not {self.args[1]!r}")
+        object.__setattr__(self, "_text", self._render())
 
     @staticmethod
     def of(verb: str, *args: str) -> Action:
@@ -79,15 +82,11 @@ class Action:
             if len(_INTERNED) > 200_000:
                 _INTERNED.clear()
                 _BY_OPERANDS.clear()
-                _TEXT.clear()
             action = _INTERNED[key] = Action(verb, args)
-            _TEXT[id(action)] = action._render()
         return action
 
     def __str__(self) -> str:
-        # Interned actions keep their text: the game log writes one per decision.
-        text = _TEXT.get(id(self))
-        return text if text is not None else self._render()
+        return self._text
 
     def _render(self) -> str:
         v, a = self.verb, self.args
@@ -127,8 +126,6 @@ class Action:
 
 _INTERNED: dict[tuple[str, tuple[str, ...]], Action] = {}
 _BY_OPERANDS: dict[str, dict[str, dict[str, Action]]] = {}
-# id -> text of each interned action (alive while _INTERNED holds it, so the id stays its own).
-_TEXT: dict[int, str] = {}
 
 
 def interned(verb: str, first: str, second: str = "") -> Action:

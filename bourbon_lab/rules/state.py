@@ -156,7 +156,7 @@ class PlayerState:
         return sum(p for _, p in self.completed)
 
     def has(self, ultimate: str) -> bool:
-        return ultimate in self.ultimates.values()
+        return bool(self.ultimates) and ultimate in self.ultimates.values()
 
     def barrel(self, barrel_id: str) -> Barrel | None:
         for b in self.barrels:
