@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "ladder",
         help="every pair of bots head to head: win rates with 95 %% CIs",
-        epilog="The search bot thinks before each sale: a pair with search takes about 4 minutes per 100 "
+        epilog="The search bot thinks before each sale: a pair with search takes about a minute and a half per 100 "
         "two-player games on 2 cores; the heuristics alone take seconds.",
     )
     _common(p, players=2, games=100, bots="greedy,rush,prime,hot,specialist,search")
