@@ -1,6 +1,6 @@
 """Batch-simulation speed and memory: games per second, ms per game, the live loop, table memory.
 
-Printed, never asserted. Run with ``.venv/bin/python benchmarks/bench_sim.py`` (about 3-4 minutes
+Printed, never asserted. Run with ``.venv/bin/python benchmarks/bench_sim.py`` (under a minute
 on 2 cores). Timings are wall-clock on whatever else the machine is doing, so they are noisy:
 per-game cost is the median of individually timed games and the live loop is the median of
 repeats; throughput figures are single runs and include process-pool start-up for 2 workers.
@@ -19,6 +19,7 @@ import polars as pl
 
 import bourbon_lab as bl
 from bourbon_lab import native
+from bourbon_lab.sim import runner
 
 RULES = bl.Ruleset.default()
 
@@ -50,6 +51,7 @@ def throughput() -> None:
     for (players, bots), games in THROUGHPUT_GAMES.items():
         rates = []
         for workers in (1, 2):
+            runner.shutdown_pool()  # so each workers=2 row includes starting its workers
             t = time.perf_counter()
             res = simulate(players, games, bots, workers)
             dt = time.perf_counter() - t
@@ -108,11 +110,7 @@ def live_loop() -> None:
         f"\n4. live loop: {LIVE_GAMES} four-player heuristic games -> tables, workers=2; the first run starts "
         f"the workers, later runs reuse them (as a live study does); median of {LIVE_REPEATS} later runs"
     )
-    from bourbon_lab.sim import runner
-
-    for pool in runner._POOL.values():
-        pool.shutdown()
-    runner._POOL.clear()
+    runner.shutdown_pool()
     times = []
     for r in range(LIVE_REPEATS + 1):
         t = time.perf_counter()
@@ -134,6 +132,7 @@ def memory() -> None:
     dt = time.perf_counter() - t
     assert_ok(res)
     rss_after = maxrss_mib()
+    runner.shutdown_pool()  # kept workers are not yet children that have ended: their peak counts once they stop
     sizes = {name: getattr(res, name).estimated_size() / 2**20 for name in ("games", "players", "events")}
     rows = {name: getattr(res, name).height for name in ("games", "players", "events")}
     total = sum(sizes.values())

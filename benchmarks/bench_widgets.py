@@ -75,15 +75,19 @@ def bench_study() -> None:
     study = LiveStudy(players=4, games=200, bots="heuristic", workers=2, debounce=0.0)
     study.done.wait(600)
     print(f"3. LiveStudy first draw (before + after, 200 games each): {study.last_seconds:.2f} s")
-    for multipliers in ((1, 2, 4), (1, 3, 4)):
+    full, first = [], []
+    for multipliers in ((1, 2, 4), (1, 3, 4)) * 3:
         t = time.perf_counter()
         study.editor.set_value("zone_multipliers", multipliers)
         time.sleep(0.01)
         study.done.wait(600)
-        print(
-            f"   change -> redraw, 200 four-player heuristic games, 2 workers: first (partial) redraw "
-            f"{study.first_seconds:.2f} s, all 200 games {time.perf_counter() - t:.2f} s"
-        )
+        full.append(time.perf_counter() - t)
+        first.append(study.first_seconds)
+    print(
+        f"   change -> redraw, 200 four-player heuristic games, 2 workers, median of {len(full)} changes: "
+        f"first (partial) redraw {statistics.median(first):.2f} s, all 200 games {statistics.median(full):.2f} s "
+        f"(each: {', '.join(f'{x:.2f}' for x in full)} s)"
+    )
     t = time.perf_counter()
     quick = LiveStudy(players=4, games=200, bots="random", workers=2, debounce=0.0)
     quick.done.wait(600)

@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_ladder)
     p = sub.add_parser(
         "compile",
-        help="build the compiled rules engine (mypyc) for these sources; games run about twice as fast",
+        help="build the compiled rules engine (mypyc) for these sources; games run about 2.5 times as fast",
         epilog="make lab and make test run this. Without a C compiler the same code runs as Python.",
     )
     p.add_argument("--status", action="store_true", help="only say whether this process runs it compiled")

@@ -707,3 +707,7 @@ def test_pooled_runs_reuse_their_workers_and_see_bots_registered_since(monkeypat
     late = run(players=2, games=4, workers=2, bots=[_LateBot.name, "random"])
     assert not late.failures and set(late.players["bot"]) == {_LateBot.name, "random"}
     assert list(runner._POOL.values()) != [pool]  # forked again, so the workers know the new bot
+
+    runner.shutdown_pool()
+    assert not runner._POOL
+    assert_same_tables(run(players=2, games=6, workers=2), first)

@@ -354,6 +354,14 @@ def _submit(workers: int, rules, chunks) -> list:
             return [_pool(key).submit(run_chunk, rules, c) for c in chunks]
 
 
+def shutdown_pool() -> None:
+    """Stop the worker processes kept between runs (the next run starts new ones)."""
+    with _POOL_LOCK:
+        for pool in _POOL.values():
+            pool.shutdown()
+        _POOL.clear()
+
+
 def _pool(key: tuple) -> ProcessPoolExecutor:
     pool = _POOL.get(key)
     if pool is None:
