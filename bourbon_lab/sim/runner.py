@@ -14,6 +14,7 @@ import threading
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,22 +98,32 @@ def play_one(rules: Ruleset, task: GameTask):
     by_seat = [None] * n
     for player, seat in enumerate(task.seat_of):
         by_seat[seat] = make_bot(task.bots[player], seed=task.seed * 31 + player)
-    # A game allocates tens of thousands of small objects and frees few; the cycle collector
-    # would walk them again and again (7 % of a game), so it waits until the game is over.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        while not g.is_over:
-            seat = g.current_player
-            action = by_seat[seat].choose(g.observe(seat), g.legal_actions())
-            g.apply(action, check=False)
+        with _collector_paused():
+            while not g.is_over:
+                seat = g.current_player
+                action = by_seat[seat].choose(g.observe(seat), g.legal_actions())
+                g.apply(action, check=False)
     except Exception as exc:
         exc.bourbon_actions = list(g.actions)
         raise
+    return g
+
+
+@contextmanager
+def _collector_paused():
+    """Hold off the cycle collector while games run.
+
+    A game allocates tens of thousands of small objects and frees few, and a chunk's rows pile
+    up; none hold cycles, so the collector would only walk them again and again (7 % of a game).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()
-    return g
 
 
 def _by_seat(task: GameTask) -> list[str] | None:
@@ -131,32 +142,23 @@ def run_chunk(rules: Ruleset, tasks: list[GameTask]):
     each chunk into frames as it arrives, so only one chunk's rows are ever held as objects.
     """
     games, players, events, failures = [], [], [], []
-    collecting = gc.isenabled()
-    gc.disable()  # the rows pile up and hold no cycles: the collector would only rescan them
-    try:
-        _play_chunk(rules, tasks, games, players, events, failures)
-    finally:
-        if collecting:
-            gc.enable()
+    with _collector_paused():
+        for task in tasks:
+            try:
+                g = play_one(rules, task)
+            except Exception as exc:
+                error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+                actions = getattr(exc, "bourbon_actions", [])
+                failures.append(
+                    Failure(task.index, task.seed, list(task.bots), actions, error, list(task.seat_of), _by_seat(task))
+                )
+                games.append(tables.failed_game_row(task.index, task.seed, len(task.bots), error))
+                continue
+            grow, prows, ecols = tables.game_rows(g, task.index, list(task.seat_of), list(task.bots))
+            games.append(grow)
+            players.extend(prows)
+            events.append(ecols)
     return games, players, events, failures
-
-
-def _play_chunk(rules: Ruleset, tasks: list[GameTask], games, players, events, failures) -> None:
-    for task in tasks:
-        try:
-            g = play_one(rules, task)
-        except Exception as exc:
-            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            actions = getattr(exc, "bourbon_actions", [])
-            failures.append(
-                Failure(task.index, task.seed, list(task.bots), actions, error, list(task.seat_of), _by_seat(task))
-            )
-            games.append(tables.failed_game_row(task.index, task.seed, len(task.bots), error))
-            continue
-        grow, prows, ecols = tables.game_rows(g, task.index, list(task.seat_of), list(task.bots))
-        games.append(grow)
-        players.extend(prows)
-        events.append(ecols)
 
 
 def make_tasks(players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, distilleries):
