@@ -43,19 +43,16 @@ def _table(rules) -> dict:
     return table
 
 
-def _level_count(rules: Any, department: str) -> int:
-    counts = rules.derived.get("department_level_counts")
-    if counts is None:
-        counts = rules.derived["department_level_counts"] = {d: len(rules.department_levels(d)) for d in DEPARTMENTS}
-    return counts[department]
+def _level_count(rules: Any, p: PlayerState, department: str) -> int:
+    return len(_table(rules)[p.distillery, department][0])
 
 
 def at_ultimate_step(rules: Any, p: PlayerState, department: str) -> bool:
-    return p.levels[department] == _level_count(rules, department) - 1
+    return p.levels[department] == _level_count(rules, p, department) - 1
 
 
 def is_maxed(rules: Any, p: PlayerState, department: str) -> bool:
-    return p.levels[department] >= _level_count(rules, department)
+    return p.levels[department] >= _level_count(rules, p, department)
 
 
 def candidates(g: Game, p: PlayerState) -> list[Action]:
