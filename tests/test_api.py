@@ -185,23 +185,33 @@ def test_legal_actions_is_a_fresh_list_each_time():
     assert g.legal_actions()
 
 
-def test_every_legal_action_passes_why_illegal_and_the_list_is_never_empty():
-    checked = 0
-    for seed, players in ((21, 2), (22, 4), (23, 6)):
+def _decision_points(plan, round_limit: int):
+    """Each decision of one ``choose``-played game per (seed, players), every distillery in
+    play, and then each finished game once more."""
+    for seed, players in plan:
         dists = [d.id for d in RULES.distilleries][:players]
-        g = bl.new_game(RULES.replace(round_limit=25), players=players, seed=seed, distilleries=dists)
+        g = bl.new_game(RULES.replace(round_limit=round_limit), players=players, seed=seed, distilleries=dists)
         rng = random.Random(seed)
         while not g.is_over:
-            legal = g.legal_actions()
-            assert legal, f"no legal action at {g!r} step={g.step}"
-            assert len(set(legal)) == len(legal), "duplicate legal actions"
-            assert 0 <= g.current_player < players
-            for a in legal:
-                assert g.why_illegal(a) is None, (str(a), g.why_illegal(a))
-                assert g.why_illegal(str(a)) is None
-            checked += len(legal)
+            yield g
             g.apply(choose(g, rng))
-        assert g.legal_actions() == []
+        yield g
+
+
+def test_every_legal_action_passes_why_illegal_and_the_list_is_never_empty():
+    checked = 0
+    for g in _decision_points(((21, 2), (22, 4), (23, 6)), round_limit=25):
+        if g.is_over:
+            assert g.legal_actions() == []
+            continue
+        legal = g.legal_actions()
+        assert legal, f"no legal action at {g!r} step={g.step}"
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        assert 0 <= g.current_player < g.n
+        for a in legal:
+            assert g.why_illegal(a) is None, (str(a), g.why_illegal(a))
+            assert g.why_illegal(str(a)) is None
+        checked += len(legal)
     assert checked > 5_000
 
 
@@ -232,24 +242,20 @@ def test_directly_built_legal_lists_hold_every_legal_action():
     """Completeness of the fast path: anything ``why_illegal`` allows is in ``legal_actions``, up to
     swapping a card for an identical one (same type and quality)."""
     checked = 0
-    for seed, players in ((31, 2), (32, 4), (33, 5)):
-        dists = [d.id for d in RULES.distilleries][:players]
-        g = bl.new_game(RULES.replace(round_limit=20), players=players, seed=seed, distilleries=dists)
-        rng = random.Random(seed)
-        while not g.is_over:
-            if g.step in ("turn", "claim"):
-                p = g.players[g.current_player]
-                kind = {c.id: (c.kind, c.quality) for c in list(p.warehouse) + [c for b in p.barrels for c in b.cards]}
+    for g in _decision_points(((31, 2), (32, 4), (33, 5)), round_limit=20):
+        if g.step not in ("turn", "claim"):
+            continue
+        p = g.players[g.current_player]
+        kind = {c.id: (c.kind, c.quality) for c in list(p.warehouse) + [c for b in p.barrels for c in b.cards]}
 
-                def key(a, kind=kind):
-                    return (a.verb, tuple(kind.get(x, x) for x in a.args))
+        def key(a, kind=kind):
+            return (a.verb, tuple(kind.get(x, x) for x in a.args))
 
-                listed = {key(a) for a in g.legal_actions()}
-                for a in _every_conceivable_action(g):
-                    if g.why_illegal(a) is None:
-                        assert key(a) in listed, f"{a} is legal but not listed (step {g.step})"
-                        checked += 1
-            g.apply(choose(g, rng))
+        listed = {key(a) for a in g.legal_actions()}
+        for a in _every_conceivable_action(g):
+            if g.why_illegal(a) is None:
+                assert key(a) in listed, f"{a} is legal but not listed (step {g.step})"
+                checked += 1
     assert checked > 2_000
 
 

@@ -161,15 +161,20 @@ def test_bots_in_checked_games_receive_player_views():
     assert {t for _, t, _ in record} == {PlayerView}
 
 
-def _midgame(seed=4, players=3, actions=400):
-    """A game some way in, with cards in every warehouse and partly drawn piles."""
-    g = bl.new_game(RULES, players=players, seed=seed)
-    bots = [make_bot("heuristic", seed=i) for i in range(players)]
+def play_trusted(bots: list, seed: int, actions: int = 20_000):
+    """Up to ``actions`` decisions of a game between ``bots`` (one per seat), applied unchecked."""
+    g = bl.new_game(RULES, players=len(bots), seed=seed)
     for _ in range(actions):
         if g.is_over:
             break
         seat = g.current_player
         g.apply(bots[seat].choose(g.observe(seat), g.legal_actions()))
+    return g
+
+
+def _midgame(seed=4, players=3, actions=400):
+    """A game some way in, with cards in every warehouse and partly drawn piles."""
+    g = play_trusted([make_bot("heuristic", seed=i) for i in range(players)], seed, actions)
     assert not g.is_over
     return g
 
@@ -288,11 +293,8 @@ def test_same_seed_same_choices(name):
 
 def test_random_bot_seed_matters():
     a = play_checked(["random", "random"], seed=9)
-    g = bl.new_game(RULES, players=2, seed=9)
-    bots = [make_bot("random", seed=1000 + i) for i in range(2)]
-    while not g.is_over:
-        seat = g.current_player
-        g.apply(bots[seat].choose(g.observe(seat), g.legal_actions()))
+    g = play_trusted([make_bot("random", seed=1000 + i) for i in range(2)], seed=9)
+    assert g.is_over
     assert g.actions != a.actions
 
 
@@ -300,14 +302,7 @@ def test_search_bot_overrides_rush_only_for_a_clear_gain():
     """With an unreachable margin the search bot is exactly rush; with none it chooses differently."""
 
     def actions(spec):
-        g = bl.new_game(RULES, players=2, seed=17)
-        bots = [make_bot(spec, seed=5), make_bot("rush", seed=6)]
-        for _ in range(400):
-            if g.is_over:
-                break
-            seat = g.current_player
-            g.apply(bots[seat].choose(g.observe(seat), g.legal_actions()))
-        return list(g.actions)
+        return play_trusted([make_bot(spec, seed=5), make_bot("rush", seed=6)], seed=17, actions=400).actions
 
     rush = actions("rush")
     assert actions("search:budget=6,horizon=1,margin=1000") == rush
@@ -316,14 +311,7 @@ def test_search_bot_overrides_rush_only_for_a_clear_gain():
 
 def test_search_bot_same_seed_same_choices():
     def prefix(seed):
-        g = bl.new_game(RULES, players=2, seed=seed)
-        bots = [make_bot("search:budget=6,horizon=1", seed=s) for s in (1, 2)]
-        for _ in range(250):
-            if g.is_over:
-                break
-            seat = g.current_player
-            g.apply(bots[seat].choose(g.observe(seat), g.legal_actions()))
-        return list(g.actions)
+        return play_trusted([make_bot("search:budget=6,horizon=1", seed=s) for s in (1, 2)], seed, 250).actions
 
     assert prefix(13) == prefix(13)
 
