@@ -1,8 +1,8 @@
 """The dashboard's data store: study inputs and results as ``param`` values, testable without a browser.
 
-Views only read from a store and write its inputs (Panel's ``DataStore``/``Viewer`` pattern,
-design/style.md example 11). A run is synchronous by default (tests, ``publish``); a served
-app gives the store a ``scheduler`` so runs happen off the event loop with a progress count.
+Views only read from a store and write its inputs (Panel's ``DataStore``/``Viewer`` pattern). A run is
+synchronous by default (tests, ``publish``); a served app gives the store a ``scheduler`` so runs happen
+off the event loop with a progress count.
 """
 
 from __future__ import annotations
