@@ -1,7 +1,7 @@
 """One test per rule of the Bourbonomics rulebook (seeds/000_6783f92528853e6f.txt).
 
 Each test quotes the sentence it checks in ``BOOK``; where the book is silent the test
-follows design/rules-decisions.md and says so in ``DECISION``.
+follows docs/rules-decisions.md and says so in ``DECISION``.
 """
 
 from __future__ import annotations
@@ -56,8 +56,7 @@ def start_bills_then_stop(g):
 
 
 def test_two_to_six_players():
-    BOOK = "Players: 2–6"
-    assert BOOK
+    """Book: "Players: 2–6""""
     for n in range(2, 7):
         g = new_game(n, seed=1)
         assert len(g.players) == n
@@ -67,8 +66,7 @@ def test_two_to_six_players():
 
 
 def test_start_capital_prestige_empty_warehouse_and_rickhouse():
-    BOOK = "Start with 5 Capital, 0 Prestige, an empty warehouse, and an empty rickhouse."
-    assert BOOK
+    """Book: "Start with 5 Capital, 0 Prestige, an empty warehouse, and an empty rickhouse.""""
     g = new_game(4, seed=3)
     for p in g.players:
         assert p.capital == 5
@@ -81,8 +79,7 @@ def test_start_capital_prestige_empty_warehouse_and_rickhouse():
 
 
 def test_turn_order_most_capital_first():
-    BOOK = "Each round, players go in order of most Capital first."
-    assert BOOK
+    """Book: "Each round, players go in order of most Capital first.""""
     g, _ = at_play(4, seed=7)
     for seat, cap in zip(range(4), (3, 9, 6, 1)):
         g.players[seat].capital = cap
@@ -92,8 +89,7 @@ def test_turn_order_most_capital_first():
 
 
 def test_first_round_ties_broken_randomly():
-    BOOK = "Break first-round ties randomly."
-    assert BOOK
+    """Book: "Break first-round ties randomly.""""
     orders = set()
     for seed in range(12):
         g = new_game(4, seed=seed)
@@ -104,8 +100,7 @@ def test_first_round_ties_broken_randomly():
 
 
 def test_later_ties_keep_previous_round_order():
-    DECISION = "later ties keep the previous round's relative order."
-    assert DECISION
+    """Decision (rules-decisions.md): "later ties keep the previous round's relative order.""""
     g, _ = at_play(4, seed=11)
     first = list(g.order)
     leader = first[-1]
@@ -124,8 +119,8 @@ def test_later_ties_keep_previous_round_order():
 
 
 def test_game_opens_with_single_any_bourbon_card():
-    BOOK = 'The game opens with a single "any bourbon" card, so everyone can sell while building their first bourbon.'
-    assert BOOK
+    """Book: "The game opens with a single "any bourbon" card, so everyone can sell while building their first bourbon."
+    """
     for seed in range(6):
         g = new_game(3, seed=seed)
         assert g.round == 1
@@ -135,8 +130,7 @@ def test_game_opens_with_single_any_bourbon_card():
 
 
 def test_one_new_card_each_later_round():
-    BOOK = "At the start of each round, 1 new demand card is added to the shared market."
-    assert BOOK
+    """Book: "At the start of each round, 1 new demand card is added to the shared market.""""
     g = new_game(4, seed=5)
     sizes = []
     for r in range(2, 7):
@@ -152,10 +146,12 @@ def test_one_new_card_each_later_round():
     [(0, "Low", 1), (1, "Low", 1), (2, "Low", 1), (3, "Mid", 2), (4, "Mid", 2), (5, "Mid", 2), (6, "Hot", 3)],
 )
 def test_zone_by_card_count(cards, zone, mult):
-    BOOK = "The number of cards on the table sets the current zone, which multiplies every sale"
-    BOOK2 = "Low ×1, Mid ×2, Hot ×3"
-    DECISION = "Zones by cards on the shared table: Low 1–2 → ×1, Mid 3–5 → ×2, Hot 6 → ×3"
-    assert BOOK and BOOK2 and DECISION
+    """Book: "The number of cards on the table sets the current zone, which multiplies every sale"
+
+    Book: "Low ×1, Mid ×2, Hot ×3"
+
+    Decision (rules-decisions.md): "Zones by cards on the shared table: Low 1–2 → ×1, Mid 3–5 → ×2, Hot 6 → ×3"
+    """
     g, _ = at_play()
     set_table(g, OPEN[:cards])
     assert g.zone == zone
@@ -163,11 +159,9 @@ def test_zone_by_card_count(cards, zone, mult):
 
 
 def test_crash_when_new_card_would_be_seventh():
-    BOOK = (
-        "When the new card would be the 7th on the table, the whole table is wiped instead (uncompleted cards are "
-        "lost — see What you lose on a wipe) and the market starts fresh with a single card."
-    )
-    assert BOOK
+    """Book: "When the new card would be the 7th on the table, the whole table is wiped instead (uncompleted cards are
+    lost — see What you lose on a wipe) and the market starts fresh with a single card."
+    """
     g, seat = at_play(4, seed=2)
     six = OPEN[:6]
     set_table(g, six, filled=[[seat], [], [], [], [], []])
@@ -184,8 +178,7 @@ def test_crash_when_new_card_would_be_seventh():
 
 
 def test_sixth_card_does_not_crash():
-    BOOK = "When the new card would be the 7th on the table, the whole table is wiped instead"
-    assert BOOK
+    """Book: "When the new card would be the 7th on the table, the whole table is wiped instead""""
     g, _ = at_play(4, seed=2)
     set_table(g, OPEN[:5])
     play_to(g, "collect", round=2)
@@ -195,8 +188,7 @@ def test_sixth_card_does_not_crash():
 
 
 def test_completed_card_kept_as_prestige_and_removed():
-    BOOK = "A completed card is removed and kept by the player who filled the last slot as Prestige."
-    assert BOOK
+    """Book: "A completed card is removed and kept by the player who filled the last slot as Prestige.""""
     g, seat = at_play(4, seed=7)
     cid = "D16"  # any bourbon, 2 Prestige
     other = (seat + 1) % 4
@@ -213,8 +205,7 @@ def test_completed_card_kept_as_prestige_and_removed():
 
 
 def test_partly_filled_card_stays_and_counts():
-    BOOK = "A partly filled card stays on the table and still counts toward the market total."
-    assert BOOK
+    """Book: "A partly filled card stays on the table and still counts toward the market total.""""
     g, seat = at_play(4, seed=7)
     set_table(g, OPEN[:3])  # Mid
     b = add_barrel(g, seat, "M01", age=6)
@@ -230,8 +221,7 @@ def test_partly_filled_card_stays_and_counts():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_slots_are_two_times_player_count(n):
-    BOOK = "Slots — a row of 2 × player count slots. Each slot is one sale."
-    assert BOOK
+    """Book: "Slots — a row of 2 × player count slots. Each slot is one sale.""""
     g = new_game(n, seed=4)
     assert g.table[0].slots == 2 * n
     play_to(g, "collect", round=2)
@@ -239,12 +229,10 @@ def test_slots_are_two_times_player_count(n):
 
 
 def test_hot_completion_reset_in_book_order():
-    BOOK = (
-        "1. That player resolves first — they bank their sale at the ×3 Hot multiplier and keep the card they "
-        "completed. 2. Then every other card on the table is wiped (uncompleted, so their Prestige is lost) and the "
-        "market resets to a single card (Low)."
-    )
-    assert BOOK
+    """Book: "1. That player resolves first — they bank their sale at the ×3 Hot multiplier and keep the card they
+    completed. 2. Then every other card on the table is wiped (uncompleted, so their Prestige is lost) and the market
+    resets to a single card (Low)."
+    """
     g, seat = at_play(4, seed=9)
     other = (seat + 1) % 4
     cards = ["D16"] + OPEN[:5]
@@ -271,8 +259,7 @@ def test_hot_completion_reset_in_book_order():
 
 @pytest.mark.parametrize("size", [2, 4])
 def test_completing_at_low_or_mid_resets_nothing(size):
-    BOOK = "Completing at Low or Mid does not reset anything."
-    assert BOOK
+    """Book: "Completing at Low or Mid does not reset anything.""""
     g, seat = at_play(4, seed=9)
     other = (seat + 1) % 4
     cards = ["D16"] + OPEN[: size - 1]
@@ -285,12 +272,11 @@ def test_completing_at_low_or_mid_resets_nothing(size):
 
 
 def test_marketing_level_one_reveals_two_and_first_player_picks():
-    BOOK = "The Marketing department sets how many demand cards you draw in this phase"
-    DECISION = (
-        "the round's first player reveals as many cards as their Marketing level shows (1 at base, 2 after one "
-        "upgrade), adds one, puts the rest on the bottom of the deck."
-    )
-    assert BOOK and DECISION
+    """Book: "The Marketing department sets how many demand cards you draw in this phase"
+
+    Decision (rules-decisions.md): "the round's first player reveals as many cards as their Marketing level shows (1
+    at base, 2 after one upgrade), adds one, puts the rest on the bottom of the deck."
+    """
     g, _ = at_play(4, seed=13)
     for p in g.players:
         p.levels["marketing"] = 1
@@ -308,8 +294,7 @@ def test_marketing_level_one_reveals_two_and_first_player_picks():
 
 
 def test_marketing_base_draws_one_card_without_a_choice():
-    BOOK = "The Marketing department sets how many demand cards you draw in this phase"
-    assert BOOK
+    """Book: "The Marketing department sets how many demand cards you draw in this phase""""
     g, _ = at_play(4, seed=13)
     play_to(g, "collect", round=2)
     assert not [e for e in g.log if e.kind == "demand_revealed"]
@@ -320,8 +305,7 @@ def test_marketing_base_draws_one_card_without_a_choice():
 
 
 def test_mash_bills_reveal_mash_floor_many():
-    BOOK = "Reveal Mash Floor-many mash bills and keep any you like as resting barrels"
-    assert BOOK
+    """Book: "Reveal Mash Floor-many mash bills and keep any you like as resting barrels""""
     g = new_game(4, seed=21)
     first, second = g.order[0], g.order[1]
     assert g.current_player == first and len(g.revealed_bills) == 2
@@ -337,9 +321,10 @@ def test_mash_bills_reveal_mash_floor_many():
 
 
 def test_mash_bills_only_with_rickhouse_room():
-    BOOK = "Once per turn, and only if your rickhouse has room."
-    BOOK2 = "If your rickhouse is full, you can't draw mash bills — build and sell to free up room."
-    assert BOOK and BOOK2
+    """Book: "Once per turn, and only if your rickhouse has room."
+
+    Book: "If your rickhouse is full, you can't draw mash bills — build and sell to free up room."
+    """
     g, _ = at_play(4, seed=21)
     seat = g.order[1]
     for _ in range(3):
@@ -353,8 +338,7 @@ def test_mash_bills_only_with_rickhouse_room():
 
 
 def test_keep_bills_only_into_free_rickhouse_slots():
-    BOOK = "Once per turn, and only if your rickhouse has room."
-    assert BOOK
+    """Book: "Once per turn, and only if your rickhouse has room.""""
     g = new_game(4, seed=21)
     seat = g.current_player
     add_barrel(g, seat, "M01", built=False)
@@ -368,8 +352,7 @@ def test_keep_bills_only_into_free_rickhouse_slots():
 
 
 def test_mash_bills_once_per_turn():
-    BOOK = "Once per turn, and only if your rickhouse has room."
-    assert BOOK
+    """Book: "Once per turn, and only if your rickhouse has room.""""
     g = new_game(4, seed=21)
     g.players[g.current_player].barrels = []
     refresh(g)
@@ -385,9 +368,10 @@ def test_mash_bills_once_per_turn():
 
 
 def test_first_player_rolls_supply_cap_fresh_dice():
-    BOOK = "The leader rolls a fresh set of dice"
-    BOOK2 = "(First player just rolls a fresh set.)"
-    assert BOOK and BOOK2
+    """Book: "The leader rolls a fresh set of dice"
+
+    Book: "(First player just rolls a fresh set.)"
+    """
     g = new_game(4, seed=22)
     g.apply("return bills")
     rolled = [e for e in g.log if e.kind == "dice_rolled"]
@@ -397,8 +381,7 @@ def test_first_player_rolls_supply_cap_fresh_dice():
 
 
 def test_roll_fills_to_a_higher_supply_cap():
-    BOOK = "everything else — plus enough fresh dice to fill your table up to your Supply cap — is rolled."
-    assert BOOK
+    """Book: "everything else — plus enough fresh dice to fill your table up to your Supply cap — is rolled.""""
     g = new_game(4, seed=22)
     g.players[g.current_player].levels["supply"] = 2  # 6 dice
     g.apply("return bills")
@@ -417,11 +400,9 @@ def _pass_after_claiming(g, n_claims):
 
 
 def test_later_player_inherits_passed_dice_keeps_some_rolls_to_cap():
-    BOOK = (
-        "Keep, then roll. Keep the inherited dice you want; everything else — plus enough fresh dice to fill your "
-        "table up to your Supply cap — is rolled."
-    )
-    assert BOOK
+    """Book: "Keep, then roll. Keep the inherited dice you want; everything else — plus enough fresh dice to fill your
+    table up to your Supply cap — is rolled."
+    """
     g = new_game(4, seed=23)
     second = g.order[1]
     passed = _pass_after_claiming(g, 1)
@@ -441,8 +422,7 @@ def test_later_player_inherits_passed_dice_keeps_some_rolls_to_cap():
 
 
 def test_inherited_dice_count_against_supply_cap():
-    BOOK = "They sit on your table and count against your Supply cap."
-    assert BOOK
+    """Book: "They sit on your table and count against your Supply cap.""""
     g = new_game(4, seed=23)
     g.players[g.current_player].levels["supply"] = 2  # the leader rolls 6
     second = g.order[1]
@@ -459,8 +439,7 @@ def test_inherited_dice_count_against_supply_cap():
 
 
 def test_one_free_reroll():
-    BOOK = "Reroll any dice you don't like, once."
-    assert BOOK
+    """Book: "Reroll any dice you don't like, once.""""
     g = new_game(4, seed=24)
     g.apply("return bills")
     assert g.step == "reroll"
@@ -473,8 +452,7 @@ def test_one_free_reroll():
 
 
 def test_claim_draws_top_card_of_matching_pile():
-    BOOK = "Each die draws the top card of its matching pile (you don't see its quality first)"
-    assert BOOK
+    """Book: "Each die draws the top card of its matching pile (you don't see its quality first)""""
     g = new_game(4, seed=25)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -488,8 +466,7 @@ def test_claim_draws_top_card_of_matching_pile():
 
 
 def test_anything_die_draws_from_a_chosen_pile():
-    BOOK = "an anything die draws from any one pile you choose."
-    assert BOOK
+    """Book: "an anything die draws from any one pile you choose.""""
     g = new_game(4, seed=25)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -504,8 +481,7 @@ def test_anything_die_draws_from_a_chosen_pile():
 
 
 def test_never_claim_past_warehouse_cap():
-    BOOK = "You can never claim past your Warehouse cap, and you never discard at end of round."
-    assert BOOK
+    """Book: "You can never claim past your Warehouse cap, and you never discard at end of round.""""
     g = new_game(4, seed=26)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -522,8 +498,7 @@ def test_never_claim_past_warehouse_cap():
 
 
 def test_no_discard_at_end_of_round():
-    BOOK = "you never discard at end of round."
-    assert BOOK
+    """Book: "you never discard at end of round.""""
     g, seat = at_play(4, seed=26)
     for k in ("rye", "rye", "corn", "cask", "wheat"):
         give_card(g, seat, k)
@@ -534,9 +509,10 @@ def test_no_discard_at_end_of_round():
 
 
 def test_unclaimed_dice_pass_on_and_leftovers_return():
-    BOOK = "Pass the dice you didn't claim to the next player."
-    BOOK2 = "Once the last player passes, the phase ends and any leftover dice go back to the pool."
-    assert BOOK and BOOK2
+    """Book: "Pass the dice you didn't claim to the next player."
+
+    Book: "Once the last player passes, the phase ends and any leftover dice go back to the pool."
+    """
     g = new_game(3, seed=27)
     for _ in range(3):
         assert g.phase == "collect"
@@ -551,8 +527,7 @@ def test_unclaimed_dice_pass_on_and_leftovers_return():
 
 
 def test_staging_moves_card_onto_resting_barrel():
-    BOOK = "staging and Make Bourbon (in Play) build it."
-    assert BOOK
+    """Book: "staging and Make Bourbon (in Play) build it.""""
     g, seat = at_play()
     b = add_barrel(g, seat, "M06", built=False)  # cask 1, corn 1, rye 1
     c = give_card(g, seat, "rye", 2)
@@ -565,11 +540,9 @@ def test_staging_moves_card_onto_resting_barrel():
 
 
 def test_staged_cards_do_not_count_against_warehouse_cap():
-    BOOK = (
-        "Only loose resource cards count against the cap — once a card is staged or built into a barrel, it "
-        "no longer takes space."
-    )
-    assert BOOK
+    """Book: "Only loose resource cards count against the cap — once a card is staged or built into a barrel, it no
+    longer takes space."
+    """
     g, seat = at_play(4, seed=28)
     b = add_barrel(g, seat, "M06", built=False)
     g.players[seat].warehouse = []
@@ -587,8 +560,7 @@ def test_staged_cards_do_not_count_against_warehouse_cap():
 
 
 def test_make_bourbon_quality_is_best_card():
-    BOOK = "A barrel's quality is set by the best card you build it with"
-    assert BOOK
+    """Book: "A barrel's quality is set by the best card you build it with""""
     g, seat = at_play()
     b = add_barrel(g, seat, "M03", built=False)  # cask, corn 2, rye, barley
     for kind, q in (("cask", 0), ("corn", 1), ("corn", 3), ("rye", 0), ("barley", 2)):
@@ -600,9 +572,10 @@ def test_make_bourbon_quality_is_best_card():
 
 
 def test_make_needs_the_full_recipe():
-    BOOK = "Fancier recipes ask for more."
-    DECISION = "a resting barrel whose recipe is fully staged becomes a built barrel"
-    assert BOOK and DECISION
+    """Book: "Fancier recipes ask for more."
+
+    Decision (rules-decisions.md): "a resting barrel whose recipe is fully staged becomes a built barrel"
+    """
     g, seat = at_play()
     b = add_barrel(g, seat, "M06", built=False)
     for kind in ("cask", "corn"):
@@ -615,8 +588,7 @@ def test_make_needs_the_full_recipe():
 
 
 def test_every_default_recipe_is_bourbon():
-    BOOK = "every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain (rye, wheat, or barley)."
-    assert BOOK
+    """Book: "every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain (rye, wheat, or barley).""""
     assert len(RULES.mash_bills) >= 24
     for bill in RULES.mash_bills:
         counts = bill.counts
@@ -634,8 +606,7 @@ def test_every_default_recipe_is_bourbon():
 
 
 def test_gated_slot_needs_all_required_tags():
-    BOOK = "To fill a gated slot, your bourbon must have all the tags that card requires."
-    assert BOOK
+    """Book: "To fill a gated slot, your bourbon must have all the tags that card requires.""""
     g, seat = at_play()
     set_table(g, ["D43"])  # High-Corn + Rye
     rye_only = add_barrel(g, seat, "M07", age=4)  # Rye
@@ -645,10 +616,9 @@ def test_gated_slot_needs_all_required_tags():
 
 
 def test_minimum_age_and_quality_gates():
-    BOOK = (
-        "Requirement — what a bourbon must be to fill a slot: required tags, a minimum age, and/or a minimum quality."
-    )
-    assert BOOK
+    """Book: "Requirement — what a bourbon must be to fill a slot: required tags, a minimum age, and/or a minimum
+    quality."
+    """
     g, seat = at_play()
     set_table(g, ["D34", "D35"])  # Rye age 6+; Rye Uncommon+
     young = add_barrel(g, seat, "M08", age=5, quality=4)
@@ -660,9 +630,10 @@ def test_minimum_age_and_quality_gates():
 
 
 def test_sellable_from_age_two_not_below():
-    BOOK = "They become sellable at age 2."
-    BOOK2 = "A barrel below age 2 can't be sold yet."
-    assert BOOK and BOOK2
+    """Book: "They become sellable at age 2."
+
+    Book: "A barrel below age 2 can't be sold yet."
+    """
     g, seat = at_play()
     b1 = add_barrel(g, seat, "M06", age=1)
     b0 = add_barrel(g, seat, "M06", age=0)
@@ -678,8 +649,7 @@ def test_sellable_from_age_two_not_below():
 
 
 def test_no_fitting_order_the_barrel_waits():
-    BOOK = "If no order on the table fits your bourbon, the barrel just waits until one does."
-    assert BOOK
+    """Book: "If no order on the table fits your bourbon, the barrel just waits until one does.""""
     g, seat = at_play()
     set_table(g, ["D26"])  # Wheat
     b = add_barrel(g, seat, "M07", age=5)
@@ -701,31 +671,27 @@ def _sell_value(age, quality, cards, bill="M01"):
 
 
 def test_book_example_common_prime_at_low():
-    BOOK = "A Common in its prime (value 2) sold at Low = 2 × 1 = 2."
-    assert BOOK
+    """Book: "A Common in its prime (value 2) sold at Low = 2 × 1 = 2.""""
     gained, sale = _sell_value(age=7, quality=0, cards=OPEN[:1])  # M01 prime 6-8
     assert gained == 2
     assert (sale.data["base_value"], sale.data["multiplier"], sale.data["band"]) == (2, 1, "prime")
 
 
 def test_book_example_common_older_at_hot():
-    BOOK = "That same Common sold older (value 1) at Hot = 1 × 3 = 3."
-    assert BOOK
+    """Book: "That same Common sold older (value 1) at Hot = 1 × 3 = 3.""""
     gained, sale = _sell_value(age=9, quality=0, cards=OPEN[:6])
     assert gained == 3
     assert (sale.data["base_value"], sale.data["multiplier"], sale.data["band"]) == (1, 3, "older")
 
 
 def test_book_example_legendary_prime_at_hot():
-    BOOK = "A Legendary in its prime (value 8) sold at Hot = 8 × 3 = 24."
-    assert BOOK
+    """Book: "A Legendary in its prime (value 8) sold at Hot = 8 × 3 = 24.""""
     gained, sale = _sell_value(age=6, quality=4, cards=OPEN[:6])
     assert gained == 24
 
 
 def test_sale_at_mid_pays_double():
-    BOOK = "Capital from a sale = bourbon's age value × zone multiplier (×1 / ×2 / ×3)"
-    assert BOOK
+    """Book: "Capital from a sale = bourbon's age value × zone multiplier (×1 / ×2 / ×3)""""
     gained, sale = _sell_value(age=8, quality=2, cards=OPEN[:4])  # Rare prime 5
     assert gained == 10
 
@@ -735,17 +701,17 @@ def test_sale_at_mid_pays_double():
     [(2, "younger", 3), (5, "younger", 3), (6, "prime", 5), (8, "prime", 5), (9, "older", 3), (30, "older", 3)],
 )
 def test_younger_prime_older_bands(age, band, value):
-    BOOK = "A bourbon is worth one of three amounts, depending on its age"
-    BOOK2 = "A barrel that ages past its window simply drops to its older value and stays there."
-    assert BOOK and BOOK2
+    """Book: "A bourbon is worth one of three amounts, depending on its age"
+
+    Book: "A barrel that ages past its window simply drops to its older value and stays there."
+    """
     gained, sale = _sell_value(age=age, quality=2, cards=OPEN[:1])  # Rare 3/5/3, M01 prime 6-8
     assert sale.data["band"] == band
     assert gained == value
 
 
 def test_value_grows_with_quality():
-    BOOK = "These amounts get bigger with quality — a Legendary in its prime is worth far more than a Common."
-    assert BOOK
+    """Book: "These amounts get bigger with quality — a Legendary in its prime is worth far more than a Common.""""
     values = [_sell_value(age=7, quality=q, cards=OPEN[:1])[0] for q in range(len(QUALITIES))]
     assert values == sorted(values) and values[0] == 2 and values[-1] == 8
 
@@ -762,26 +728,22 @@ def _built_sales(quality, bill):
 
 
 def test_sales_per_barrel_by_quality():
-    BOOK = (
-        "How many times you can sell a barrel is set by its quality, not its recipe: Common sells once, up to"
-        " 3 times at Legendary."
-    )
-    assert BOOK
+    """Book: "How many times you can sell a barrel is set by its quality, not its recipe: Common sells once, up to 3
+    times at Legendary."
+    """
     assert _built_sales(0, "M06") == 1
     assert _built_sales(4, "M06") == 3
     assert [_built_sales(q, "M06") for q in range(5)] == [1, 1, 2, 2, 3]
 
 
 def test_bonus_sales_on_a_bill():
-    BOOK = "(A few mash bills bend this slightly — e.g. a Common that still sells twice.)"
-    assert BOOK
+    """Book: "(A few mash bills bend this slightly — e.g. a Common that still sells twice.)""""
     assert RULES.bills_by_id["M07"].bonus_sales == 1
     assert _built_sales(0, "M07") == 2
 
 
 def test_barrel_leaves_only_after_last_sale():
-    BOOK = "A barrel only leaves your rickhouse after its last sale."
-    assert BOOK
+    """Book: "A barrel only leaves your rickhouse after its last sale.""""
     g, seat = at_play()
     set_table(g, OPEN[:2])
     b = add_barrel(g, seat, "M01", age=7, quality=4, sales_left=2)
@@ -795,8 +757,7 @@ def test_barrel_leaves_only_after_last_sale():
 
 
 def test_sale_fills_one_slot():
-    BOOK = "Each slot is one sale. Filling a slot pays you the bourbon's own value (see Selling)."
-    assert BOOK
+    """Book: "Each slot is one sale. Filling a slot pays you the bourbon's own value (see Selling).""""
     g, seat = at_play()
     set_table(g, OPEN[:1])
     b = add_barrel(g, seat, "M01", age=7, quality=0)
@@ -809,9 +770,10 @@ def test_sale_fills_one_slot():
 
 
 def test_built_barrels_age_after_play_resting_do_not_no_maximum():
-    BOOK = "Aging is automatic: every built barrel ages +1 at the end of each Play phase. There's no maximum age"
-    BOOK2 = "A resting barrel takes a slot but doesn't age."
-    assert BOOK and BOOK2
+    """Book: "Aging is automatic: every built barrel ages +1 at the end of each Play phase. There's no maximum age"
+
+    Book: "A resting barrel takes a slot but doesn't age."
+    """
     g, seat = at_play()
     other = (seat + 1) % 4
     b0 = add_barrel(g, seat, "M01", age=0)
@@ -831,11 +793,9 @@ def test_built_barrels_age_after_play_resting_do_not_no_maximum():
 
 
 def test_upgrade_costs_rise_shared_across_departments():
-    BOOK = (
-        "your 1st costs 1 Capital, your 2nd costs 2, your 3rd costs 3, and so on — one rising price shared "
-        "across all your departments."
-    )
-    assert BOOK
+    """Book: "your 1st costs 1 Capital, your 2nd costs 2, your 3rd costs 3, and so on — one rising price shared across
+    all your departments."
+    """
     g, seat = at_play()
     p = g.players[seat]
     p.capital = 10
@@ -862,12 +822,11 @@ def test_upgrade_costs_rise_shared_across_departments():
     ],
 )
 def test_department_numbers_base_plus_one_plus_one(dept, numbers):
-    BOOK = "Every department goes Base → +1 → +1 → Ultimate. The two middle steps raise a number"
-    BOOK2 = (
-        "Rickhouse (3 → 4 → 5 → Ultimate) / Supply (4 → 5 → 6) / Warehouse (4 → 5 → 6) / Mash Floor (2 → 3 → "
-        "4) / Marketing (1 → 2)"
-    )
-    assert BOOK and BOOK2
+    """Book: "Every department goes Base → +1 → +1 → Ultimate. The two middle steps raise a number"
+
+    Book: "Rickhouse (3 → 4 → 5 → Ultimate) / Supply (4 → 5 → 6) / Warehouse (4 → 5 → 6) / Mash Floor (2 → 3 → 4) /
+    Marketing (1 → 2)"
+    """
     g, seat = at_play()
     g.players[seat].capital = 50
     refresh(g)
@@ -881,9 +840,10 @@ def test_department_numbers_base_plus_one_plus_one(dept, numbers):
 
 
 def test_cannot_afford_upgrade_capital_never_negative():
-    BOOK = "Capital — you bank it from every sale, and spend it only on upgrades."
-    DECISION = "Capital never goes negative."
-    assert BOOK and DECISION
+    """Book: "Capital — you bank it from every sale, and spend it only on upgrades."
+
+    Decision (rules-decisions.md): "Capital never goes negative."
+    """
     g, seat = at_play()
     p = g.players[seat]
     p.capital, p.upgrades = 1, 1  # the 2nd upgrade costs 2
@@ -901,8 +861,7 @@ def test_cannot_afford_upgrade_capital_never_negative():
 
 
 def test_departments_stay_improved():
-    BOOK = "Once you improve a department, it stays improved for the rest of the game — no upkeep."
-    assert BOOK
+    """Book: "Once you improve a department, it stays improved for the rest of the game — no upkeep.""""
     g, seat = at_play()
     g.apply("upgrade rickhouse")
     play_to(g, "collect", round=3)
@@ -922,15 +881,12 @@ def _setup_final_sale(g, seat, done):
 
 
 def test_eighth_completion_ends_game_after_the_round_without_ageing():
-    BOOK = (
-        "The game ends as soon as a player has completed 8 orders. The current round finishes so everyone "
-        "gets the same number of turns, then you score."
-    )
-    DECISION = (
-        "The round in which that happens finishes its Play phase so all have had the same turns, then "
-        "scoring; no ageing follows."
-    )
-    assert BOOK and DECISION
+    """Book: "The game ends as soon as a player has completed 8 orders. The current round finishes so everyone gets the
+    same number of turns, then you score."
+
+    Decision (rules-decisions.md): "The round in which that happens finishes its Play phase so all have had the same
+    turns, then scoring; no ageing follows."
+    """
     g, seat = at_play(3, seed=41)
     b = _setup_final_sale(g, seat, 7)
     waiting = add_barrel(g, seat, "M01", age=3)
@@ -955,8 +911,7 @@ def test_eighth_completion_ends_game_after_the_round_without_ageing():
 
 
 def test_seven_completions_do_not_end_the_game():
-    BOOK = "The game ends once a player has completed 8 orders."
-    assert BOOK
+    """Book: "The game ends once a player has completed 8 orders.""""
     g, seat = at_play(3, seed=41)
     b = _setup_final_sale(g, seat, 6)
     g.apply(f"sell {b.id} -> D16")
@@ -966,8 +921,7 @@ def test_seven_completions_do_not_end_the_game():
 
 
 def test_round_limit_ends_game_flagged():
-    BOOK = "(There's also a round limit as a safety net for big games where orders fill slowly"
-    assert BOOK
+    """Book: "(There's also a round limit as a safety net for big games where orders fill slowly""""
     g = new_game(2, seed=42, round_limit=3)
     for _ in range(500):
         if g.is_over:
@@ -983,8 +937,7 @@ def test_round_limit_ends_game_flagged():
 
 
 def test_score_is_capital_plus_prestige():
-    BOOK = "Final score = Capital + Prestige. Most points wins."
-    assert BOOK
+    """Book: "Final score = Capital + Prestige. Most points wins.""""
     g = new_game(3, seed=43)
     g.players[0].capital, g.players[0].completed = 4, [("D24", 3), ("D01", 1)]
     g.players[1].capital = 9
@@ -997,9 +950,10 @@ def test_score_is_capital_plus_prestige():
 
 
 def test_ties_go_to_more_completed_orders_then_shared():
-    BOOK = "Ties go to whoever completed more orders."
-    DECISION = "ties go to more completed orders (book), then shared."
-    assert BOOK and DECISION
+    """Book: "Ties go to whoever completed more orders."
+
+    Decision (rules-decisions.md): "ties go to more completed orders (book), then shared."
+    """
     g = new_game(3, seed=43)
     g.players[0].capital, g.players[0].completed = 10, [("D01", 1), ("D02", 1)]
     g.players[1].capital, g.players[1].completed = 10, [("D16", 2)]
@@ -1016,8 +970,7 @@ def test_ties_go_to_more_completed_orders_then_shared():
 
 
 def test_empty_pile_reshuffles_its_discard():
-    BOOK = "Piles are shared and never run out. When a pile empties, shuffle its discard back in."
-    assert BOOK
+    """Book: "Piles are shared and never run out. When a pile empties, shuffle its discard back in.""""
     g = new_game(4, seed=44)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -1034,8 +987,9 @@ def test_empty_pile_reshuffles_its_discard():
 
 
 def test_empty_pile_and_discard_rebuilds():
-    DECISION = "if the discard is empty too, build a fresh pile from the odds (piles never run out (book))."
-    assert DECISION
+    """Decision (rules-decisions.md): "if the discard is empty too, build a fresh pile from the odds (piles never run
+    out (book))."
+    """
     g = new_game(4, seed=44)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -1049,10 +1003,9 @@ def test_empty_pile_and_discard_rebuilds():
 
 
 def test_demand_deck_never_runs_out():
-    BOOK = (
-        "The demand deck and mash-bill supply never run out — they reshuffle as needed, so neither one ends the game."
-    )
-    assert BOOK
+    """Book: "The demand deck and mash-bill supply never run out — they reshuffle as needed, so neither one ends the
+    game."
+    """
     g, _ = at_play(4, seed=45)
     g.demand.cards, g.demand.discards = [], []
     play_to(g, "collect", round=2)
@@ -1064,8 +1017,7 @@ def test_demand_deck_never_runs_out():
 
 
 def test_mash_bills_never_run_out():
-    BOOK = "Shuffle the mash bills into a supply (it reshuffles when it runs low)."
-    assert BOOK
+    """Book: "Shuffle the mash bills into a supply (it reshuffles when it runs low).""""
     g, _ = at_play(4, seed=46)
     g.bills.cards, g.bills.discards = [], ["M07", "M13"]
     play_to(g, "collect", "bills", round=2)
@@ -1083,8 +1035,7 @@ def test_mash_bills_never_run_out():
 
 
 def test_no_attacks_actions_only_touch_own_barrels():
-    BOOK = "you can never directly hurt another player — there are no attacks."
-    assert BOOK
+    """Book: "you can never directly hurt another player — there are no attacks.""""
     g, seat = at_play(4, seed=47)
     other = (seat + 1) % 4
     theirs = [add_barrel(g, other, "M01", age=7), add_barrel(g, other, "M06", built=False)]
@@ -1108,8 +1059,7 @@ def test_first_open_card_helper_is_open():
 
 
 def test_crash_with_a_picked_card_keeps_the_picked_card():
-    BOOK = "the whole table is wiped instead ... and the market starts fresh with a single card."
-    assert BOOK
+    """Book: "the whole table is wiped instead ... and the market starts fresh with a single card.""""
     g, _ = at_play(4, seed=13)
     for p in g.players:
         p.levels["marketing"] = 1
@@ -1122,9 +1072,10 @@ def test_crash_with_a_picked_card_keeps_the_picked_card():
 
 
 def test_mash_bills_before_dice_and_the_roll_is_free():
-    BOOK = "Pick your recipes first, so you know which grain to chase."
-    BOOK2 = "This roll is free."
-    assert BOOK and BOOK2
+    """Book: "Pick your recipes first, so you know which grain to chase."
+
+    Book: "This roll is free."
+    """
     g = new_game(4, seed=48)
     seat = g.current_player
     cap = g.players[seat].capital
@@ -1137,8 +1088,9 @@ def test_mash_bills_before_dice_and_the_roll_is_free():
 
 
 def test_retired_barrel_cards_go_to_their_discards():
-    DECISION = "Cards built into a barrel go to their pile's discard when that barrel leaves the rickhouse."
-    assert DECISION
+    """Decision (rules-decisions.md): "Cards built into a barrel go to their pile's discard when that barrel leaves the
+    rickhouse."
+    """
     g, seat = at_play()
     b = add_barrel(g, seat, "M06", age=3)
     built = list(b.cards)

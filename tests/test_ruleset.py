@@ -1,6 +1,6 @@
 """The Ruleset: default content, the schema, validated copies, YAML round trips, variants, pickling.
 
-Rules quoted from the rulebook (../shared/seeds/000_...txt) and design/rules-decisions.md.
+Rules quoted from the rulebook (../shared/seeds/000_...txt) and docs/rules-decisions.md.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def test_duplicate_content_ids_are_refused(rules):
 def test_malformed_content_entry_is_refused(rules):
     cards = [c.to_data() for c in rules.demand_cards] + [{"name": "no id"}]
     err = refused(rules.replace, demand_cards=cards)
-    assert err.fields == ["demand_cards"]
+    assert err.problems == [(f"demand_cards[{len(cards) - 1}]", "id: missing")]
 
 
 def test_distillery_with_an_unknown_ultimate_is_refused(rules):

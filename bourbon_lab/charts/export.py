@@ -52,7 +52,7 @@ def use_offline_renderer() -> str:
     """Show Altair charts in JupyterLab with no network: the anywidget-based ``jupyter`` renderer, offline.
 
     The ``default`` renderer fetches vega from a CDN and ``mimetype`` draws nothing for
-    Vega-Lite 6 (design/tech-notes.md), so the toolkit picks this one for its users.
+    Vega-Lite 6 (docs/offline.md), so the toolkit picks this one for its users.
 
     Returns
     -------
