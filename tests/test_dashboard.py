@@ -63,6 +63,23 @@ def test_ab_study_pairs_two_rulesets_on_common_seeds():
     assert ab.comparison.a.games["seed"].to_list() == ab.comparison.b.games["seed"].to_list()
 
 
+def test_ab_view_shows_the_stamp_of_the_run_it_draws():
+    """Issue 13 item 3: the A/B line lagged one run and the first load showed no stamp."""
+    from bourbon_lab.dashboard.app import ABView
+
+    ab = ABStudy(players=2, games=2, auto_run=False)
+    view = ABView(ab)
+    seen = []
+    ab.param.watch(lambda e: seen.append(ab.status), "comparison")
+    assert ab.run()
+    assert view.status.object == ab.status and ab.comparison.b.run_id in view.status.object
+    assert ab.set_rule("b", "zone_multipliers", (1, 2, 4))
+    assert ab.run()
+    b_stamp = ab.comparison.b.run_id
+    assert f"vs B {b_stamp}" in view.status.object and ab.comparison.a.run_id != b_stamp
+    assert len(seen) == 2 and f"vs B {b_stamp}" in seen[-1]  # the stamp was current when the chart redrew
+
+
 def test_upload_is_data_only_capped_and_checked():
     setup = parse_upload(SCENARIO, "hot.yaml")
     assert (setup.players, setup.games, setup.seed, setup.rules.zone_multipliers) == (3, 4, 2, (1, 2, 4))

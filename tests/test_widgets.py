@@ -172,6 +172,17 @@ def test_stepper_goes_forward_back_and_jumps_to_a_round():
     assert stepper.board.state["legal"] == []
 
 
+def test_stepper_round_box_follows_the_game():
+    """Issue 13 item 5: the round box showed round 1 while the board was at round 30."""
+    stepper = Stepper(simulated_game(RULES, players=2, bots="random", seed=0, game=0))
+    stepper.show(stepper.steps)
+    assert stepper.game.round > 1 and stepper.round_box.value == stepper.game.round
+    stepper.jump_to_round(2)
+    assert stepper.round_box.value == stepper.game.round == 2
+    stepper.show(0)
+    assert stepper.round_box.value == 1
+
+
 def test_stepper_over_a_live_game_and_an_action_list_replays_it_exactly():
     g = bl.new_game(RULES, 2, seed=4)
     for _ in range(30):

@@ -143,12 +143,13 @@ class ABView(pn.viewable.Viewer):
         self.chart = pn.pane.Vega(None, css_classes=["chart-ab_comparison"], name="ab_comparison")
         self.status = pn.pane.Markdown("", css_classes=["bl-ab-status"])
         store.param.watch(self._redraw, "comparison")
+        store.param.watch(lambda e: setattr(self.status, "object", e.new), "status")
         self._redraw()
 
     def _redraw(self, *_events) -> None:
+        self.status.object = self.store.status
         if self.store.comparison is not None:
             self.chart.object = comparison_chart(self.store.comparison)
-            self.status.object = self.store.status
 
     def _side(self, side: str) -> pn.Column:
         rules = getattr(self.store, f"rules_{side}")

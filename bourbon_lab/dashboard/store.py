@@ -167,9 +167,9 @@ class Study(Runner):
         return simulate_with_progress(seed=self.seed, on_progress=on_progress, **inputs)
 
     def _publish(self, value: SimResult) -> None:
-        self.result = value
         failed = f", {len(value.failures)} failed" if value.failures else ""
         self.status = f"run {value.run_id}: {value.games.height} games of {self.players} players{failed}"
+        self.result = value
 
 
 class ABStudy(Runner):
@@ -204,8 +204,9 @@ class ABStudy(Runner):
         return Comparison(a, b, paired_table(a, b))
 
     def _publish(self, value: Comparison) -> None:
-        self.comparison = value
+        # The stamp first: a view redraws on ``comparison`` and must read this run's stamp, not the last one.
         self.status = f"A {value.a.run_id} vs B {value.b.run_id} on {value.a.games.height} common seeds"
+        self.comparison = value
 
 
 def summary_tables(result: SimResult) -> dict[str, pl.DataFrame]:

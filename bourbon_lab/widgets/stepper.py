@@ -226,6 +226,7 @@ class Stepper(w.VBox):
         )
         items = "".join(f"<li>{text}</li>" for text in self.step_events())
         self.events.value = f"<ol class='bl-step-events'>{items}</ol>"
+        self.round_box.value = min(max(g.round, self.round_box.min), self.round_box.max)
         state = board_state(g, None, since=self._marks[self.position - 1] if self.position else 0)
         state.update(actions=[], legal=[])
         self.board.state = state
