@@ -1,7 +1,7 @@
 """One test per rule of the Bourbonomics rulebook (seeds/000_6783f92528853e6f.txt).
 
-Each test quotes the sentence it checks in ``BOOK``; where the book is silent the test
-follows docs/rules-decisions.md and says so in ``DECISION``.
+Each test quotes the sentence it checks in its docstring ("Book: ..."); where the book is silent
+the test follows docs/rules-decisions.md and quotes that instead ("Decision ...").
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def start_bills_then_stop(g):
 
 
 def test_two_to_six_players():
-    """Book: "Players: 2–6""""
+    """Book: "Players: 2–6" """
     for n in range(2, 7):
         g = new_game(n, seed=1)
         assert len(g.players) == n
@@ -66,7 +66,7 @@ def test_two_to_six_players():
 
 
 def test_start_capital_prestige_empty_warehouse_and_rickhouse():
-    """Book: "Start with 5 Capital, 0 Prestige, an empty warehouse, and an empty rickhouse.""""
+    """Book: "Start with 5 Capital, 0 Prestige, an empty warehouse, and an empty rickhouse." """
     g = new_game(4, seed=3)
     for p in g.players:
         assert p.capital == 5
@@ -79,7 +79,7 @@ def test_start_capital_prestige_empty_warehouse_and_rickhouse():
 
 
 def test_turn_order_most_capital_first():
-    """Book: "Each round, players go in order of most Capital first.""""
+    """Book: "Each round, players go in order of most Capital first." """
     g, _ = at_play(4, seed=7)
     for seat, cap in zip(range(4), (3, 9, 6, 1)):
         g.players[seat].capital = cap
@@ -89,7 +89,7 @@ def test_turn_order_most_capital_first():
 
 
 def test_first_round_ties_broken_randomly():
-    """Book: "Break first-round ties randomly.""""
+    """Book: "Break first-round ties randomly." """
     orders = set()
     for seed in range(12):
         g = new_game(4, seed=seed)
@@ -100,7 +100,7 @@ def test_first_round_ties_broken_randomly():
 
 
 def test_later_ties_keep_previous_round_order():
-    """Decision (rules-decisions.md): "later ties keep the previous round's relative order.""""
+    """Decision (rules-decisions.md): "later ties keep the previous round's relative order." """
     g, _ = at_play(4, seed=11)
     first = list(g.order)
     leader = first[-1]
@@ -119,8 +119,8 @@ def test_later_ties_keep_previous_round_order():
 
 
 def test_game_opens_with_single_any_bourbon_card():
-    """Book: "The game opens with a single "any bourbon" card, so everyone can sell while building their first bourbon."
-    """
+    """Book: "The game opens with a single "any bourbon" card, so everyone can sell while building their first
+    bourbon." """
     for seed in range(6):
         g = new_game(3, seed=seed)
         assert g.round == 1
@@ -130,7 +130,7 @@ def test_game_opens_with_single_any_bourbon_card():
 
 
 def test_one_new_card_each_later_round():
-    """Book: "At the start of each round, 1 new demand card is added to the shared market.""""
+    """Book: "At the start of each round, 1 new demand card is added to the shared market." """
     g = new_game(4, seed=5)
     sizes = []
     for r in range(2, 7):
@@ -178,7 +178,7 @@ def test_crash_when_new_card_would_be_seventh():
 
 
 def test_sixth_card_does_not_crash():
-    """Book: "When the new card would be the 7th on the table, the whole table is wiped instead""""
+    """Book: "When the new card would be the 7th on the table, the whole table is wiped instead" """
     g, _ = at_play(4, seed=2)
     set_table(g, OPEN[:5])
     play_to(g, "collect", round=2)
@@ -188,7 +188,7 @@ def test_sixth_card_does_not_crash():
 
 
 def test_completed_card_kept_as_prestige_and_removed():
-    """Book: "A completed card is removed and kept by the player who filled the last slot as Prestige.""""
+    """Book: "A completed card is removed and kept by the player who filled the last slot as Prestige." """
     g, seat = at_play(4, seed=7)
     cid = "D16"  # any bourbon, 2 Prestige
     other = (seat + 1) % 4
@@ -205,7 +205,7 @@ def test_completed_card_kept_as_prestige_and_removed():
 
 
 def test_partly_filled_card_stays_and_counts():
-    """Book: "A partly filled card stays on the table and still counts toward the market total.""""
+    """Book: "A partly filled card stays on the table and still counts toward the market total." """
     g, seat = at_play(4, seed=7)
     set_table(g, OPEN[:3])  # Mid
     b = add_barrel(g, seat, "M01", age=6)
@@ -221,7 +221,7 @@ def test_partly_filled_card_stays_and_counts():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_slots_are_two_times_player_count(n):
-    """Book: "Slots — a row of 2 × player count slots. Each slot is one sale.""""
+    """Book: "Slots — a row of 2 × player count slots. Each slot is one sale." """
     g = new_game(n, seed=4)
     assert g.table[0].slots == 2 * n
     play_to(g, "collect", round=2)
@@ -259,7 +259,7 @@ def test_hot_completion_reset_in_book_order():
 
 @pytest.mark.parametrize("size", [2, 4])
 def test_completing_at_low_or_mid_resets_nothing(size):
-    """Book: "Completing at Low or Mid does not reset anything.""""
+    """Book: "Completing at Low or Mid does not reset anything." """
     g, seat = at_play(4, seed=9)
     other = (seat + 1) % 4
     cards = ["D16"] + OPEN[: size - 1]
@@ -294,7 +294,7 @@ def test_marketing_level_one_reveals_two_and_first_player_picks():
 
 
 def test_marketing_base_draws_one_card_without_a_choice():
-    """Book: "The Marketing department sets how many demand cards you draw in this phase""""
+    """Book: "The Marketing department sets how many demand cards you draw in this phase" """
     g, _ = at_play(4, seed=13)
     play_to(g, "collect", round=2)
     assert not [e for e in g.log if e.kind == "demand_revealed"]
@@ -305,7 +305,7 @@ def test_marketing_base_draws_one_card_without_a_choice():
 
 
 def test_mash_bills_reveal_mash_floor_many():
-    """Book: "Reveal Mash Floor-many mash bills and keep any you like as resting barrels""""
+    """Book: "Reveal Mash Floor-many mash bills and keep any you like as resting barrels" """
     g = new_game(4, seed=21)
     first, second = g.order[0], g.order[1]
     assert g.current_player == first and len(g.revealed_bills) == 2
@@ -338,7 +338,7 @@ def test_mash_bills_only_with_rickhouse_room():
 
 
 def test_keep_bills_only_into_free_rickhouse_slots():
-    """Book: "Once per turn, and only if your rickhouse has room.""""
+    """Book: "Once per turn, and only if your rickhouse has room." """
     g = new_game(4, seed=21)
     seat = g.current_player
     add_barrel(g, seat, "M01", built=False)
@@ -352,7 +352,7 @@ def test_keep_bills_only_into_free_rickhouse_slots():
 
 
 def test_mash_bills_once_per_turn():
-    """Book: "Once per turn, and only if your rickhouse has room.""""
+    """Book: "Once per turn, and only if your rickhouse has room." """
     g = new_game(4, seed=21)
     g.players[g.current_player].barrels = []
     refresh(g)
@@ -381,7 +381,7 @@ def test_first_player_rolls_supply_cap_fresh_dice():
 
 
 def test_roll_fills_to_a_higher_supply_cap():
-    """Book: "everything else — plus enough fresh dice to fill your table up to your Supply cap — is rolled.""""
+    """Book: "everything else — plus enough fresh dice to fill your table up to your Supply cap — is rolled." """
     g = new_game(4, seed=22)
     g.players[g.current_player].levels["supply"] = 2  # 6 dice
     g.apply("return bills")
@@ -422,7 +422,7 @@ def test_later_player_inherits_passed_dice_keeps_some_rolls_to_cap():
 
 
 def test_inherited_dice_count_against_supply_cap():
-    """Book: "They sit on your table and count against your Supply cap.""""
+    """Book: "They sit on your table and count against your Supply cap." """
     g = new_game(4, seed=23)
     g.players[g.current_player].levels["supply"] = 2  # the leader rolls 6
     second = g.order[1]
@@ -439,7 +439,7 @@ def test_inherited_dice_count_against_supply_cap():
 
 
 def test_one_free_reroll():
-    """Book: "Reroll any dice you don't like, once.""""
+    """Book: "Reroll any dice you don't like, once." """
     g = new_game(4, seed=24)
     g.apply("return bills")
     assert g.step == "reroll"
@@ -452,7 +452,7 @@ def test_one_free_reroll():
 
 
 def test_claim_draws_top_card_of_matching_pile():
-    """Book: "Each die draws the top card of its matching pile (you don't see its quality first)""""
+    """Book: "Each die draws the top card of its matching pile (you don't see its quality first)" """
     g = new_game(4, seed=25)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -466,7 +466,7 @@ def test_claim_draws_top_card_of_matching_pile():
 
 
 def test_anything_die_draws_from_a_chosen_pile():
-    """Book: "an anything die draws from any one pile you choose.""""
+    """Book: "an anything die draws from any one pile you choose." """
     g = new_game(4, seed=25)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -481,7 +481,7 @@ def test_anything_die_draws_from_a_chosen_pile():
 
 
 def test_never_claim_past_warehouse_cap():
-    """Book: "You can never claim past your Warehouse cap, and you never discard at end of round.""""
+    """Book: "You can never claim past your Warehouse cap, and you never discard at end of round." """
     g = new_game(4, seed=26)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -498,7 +498,7 @@ def test_never_claim_past_warehouse_cap():
 
 
 def test_no_discard_at_end_of_round():
-    """Book: "you never discard at end of round.""""
+    """Book: "you never discard at end of round." """
     g, seat = at_play(4, seed=26)
     for k in ("rye", "rye", "corn", "cask", "wheat"):
         give_card(g, seat, k)
@@ -527,7 +527,7 @@ def test_unclaimed_dice_pass_on_and_leftovers_return():
 
 
 def test_staging_moves_card_onto_resting_barrel():
-    """Book: "staging and Make Bourbon (in Play) build it.""""
+    """Book: "staging and Make Bourbon (in Play) build it." """
     g, seat = at_play()
     b = add_barrel(g, seat, "M06", built=False)  # cask 1, corn 1, rye 1
     c = give_card(g, seat, "rye", 2)
@@ -560,7 +560,7 @@ def test_staged_cards_do_not_count_against_warehouse_cap():
 
 
 def test_make_bourbon_quality_is_best_card():
-    """Book: "A barrel's quality is set by the best card you build it with""""
+    """Book: "A barrel's quality is set by the best card you build it with" """
     g, seat = at_play()
     b = add_barrel(g, seat, "M03", built=False)  # cask, corn 2, rye, barley
     for kind, q in (("cask", 0), ("corn", 1), ("corn", 3), ("rye", 0), ("barley", 2)):
@@ -588,7 +588,7 @@ def test_make_needs_the_full_recipe():
 
 
 def test_every_default_recipe_is_bourbon():
-    """Book: "every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain (rye, wheat, or barley).""""
+    """Book: "every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain (rye, wheat, or barley)." """
     assert len(RULES.mash_bills) >= 24
     for bill in RULES.mash_bills:
         counts = bill.counts
@@ -606,7 +606,7 @@ def test_every_default_recipe_is_bourbon():
 
 
 def test_gated_slot_needs_all_required_tags():
-    """Book: "To fill a gated slot, your bourbon must have all the tags that card requires.""""
+    """Book: "To fill a gated slot, your bourbon must have all the tags that card requires." """
     g, seat = at_play()
     set_table(g, ["D43"])  # High-Corn + Rye
     rye_only = add_barrel(g, seat, "M07", age=4)  # Rye
@@ -649,7 +649,7 @@ def test_sellable_from_age_two_not_below():
 
 
 def test_no_fitting_order_the_barrel_waits():
-    """Book: "If no order on the table fits your bourbon, the barrel just waits until one does.""""
+    """Book: "If no order on the table fits your bourbon, the barrel just waits until one does." """
     g, seat = at_play()
     set_table(g, ["D26"])  # Wheat
     b = add_barrel(g, seat, "M07", age=5)
@@ -671,27 +671,27 @@ def _sell_value(age, quality, cards, bill="M01"):
 
 
 def test_book_example_common_prime_at_low():
-    """Book: "A Common in its prime (value 2) sold at Low = 2 × 1 = 2.""""
+    """Book: "A Common in its prime (value 2) sold at Low = 2 × 1 = 2." """
     gained, sale = _sell_value(age=7, quality=0, cards=OPEN[:1])  # M01 prime 6-8
     assert gained == 2
     assert (sale.data["base_value"], sale.data["multiplier"], sale.data["band"]) == (2, 1, "prime")
 
 
 def test_book_example_common_older_at_hot():
-    """Book: "That same Common sold older (value 1) at Hot = 1 × 3 = 3.""""
+    """Book: "That same Common sold older (value 1) at Hot = 1 × 3 = 3." """
     gained, sale = _sell_value(age=9, quality=0, cards=OPEN[:6])
     assert gained == 3
     assert (sale.data["base_value"], sale.data["multiplier"], sale.data["band"]) == (1, 3, "older")
 
 
 def test_book_example_legendary_prime_at_hot():
-    """Book: "A Legendary in its prime (value 8) sold at Hot = 8 × 3 = 24.""""
+    """Book: "A Legendary in its prime (value 8) sold at Hot = 8 × 3 = 24." """
     gained, sale = _sell_value(age=6, quality=4, cards=OPEN[:6])
     assert gained == 24
 
 
 def test_sale_at_mid_pays_double():
-    """Book: "Capital from a sale = bourbon's age value × zone multiplier (×1 / ×2 / ×3)""""
+    """Book: "Capital from a sale = bourbon's age value × zone multiplier (×1 / ×2 / ×3)" """
     gained, sale = _sell_value(age=8, quality=2, cards=OPEN[:4])  # Rare prime 5
     assert gained == 10
 
@@ -711,7 +711,7 @@ def test_younger_prime_older_bands(age, band, value):
 
 
 def test_value_grows_with_quality():
-    """Book: "These amounts get bigger with quality — a Legendary in its prime is worth far more than a Common.""""
+    """Book: "These amounts get bigger with quality — a Legendary in its prime is worth far more than a Common." """
     values = [_sell_value(age=7, quality=q, cards=OPEN[:1])[0] for q in range(len(QUALITIES))]
     assert values == sorted(values) and values[0] == 2 and values[-1] == 8
 
@@ -737,13 +737,13 @@ def test_sales_per_barrel_by_quality():
 
 
 def test_bonus_sales_on_a_bill():
-    """Book: "(A few mash bills bend this slightly — e.g. a Common that still sells twice.)""""
+    """Book: "(A few mash bills bend this slightly — e.g. a Common that still sells twice.)" """
     assert RULES.bills_by_id["M07"].bonus_sales == 1
     assert _built_sales(0, "M07") == 2
 
 
 def test_barrel_leaves_only_after_last_sale():
-    """Book: "A barrel only leaves your rickhouse after its last sale.""""
+    """Book: "A barrel only leaves your rickhouse after its last sale." """
     g, seat = at_play()
     set_table(g, OPEN[:2])
     b = add_barrel(g, seat, "M01", age=7, quality=4, sales_left=2)
@@ -757,7 +757,7 @@ def test_barrel_leaves_only_after_last_sale():
 
 
 def test_sale_fills_one_slot():
-    """Book: "Each slot is one sale. Filling a slot pays you the bourbon's own value (see Selling).""""
+    """Book: "Each slot is one sale. Filling a slot pays you the bourbon's own value (see Selling)." """
     g, seat = at_play()
     set_table(g, OPEN[:1])
     b = add_barrel(g, seat, "M01", age=7, quality=0)
@@ -861,7 +861,7 @@ def test_cannot_afford_upgrade_capital_never_negative():
 
 
 def test_departments_stay_improved():
-    """Book: "Once you improve a department, it stays improved for the rest of the game — no upkeep.""""
+    """Book: "Once you improve a department, it stays improved for the rest of the game — no upkeep." """
     g, seat = at_play()
     g.apply("upgrade rickhouse")
     play_to(g, "collect", round=3)
@@ -911,7 +911,7 @@ def test_eighth_completion_ends_game_after_the_round_without_ageing():
 
 
 def test_seven_completions_do_not_end_the_game():
-    """Book: "The game ends once a player has completed 8 orders.""""
+    """Book: "The game ends once a player has completed 8 orders." """
     g, seat = at_play(3, seed=41)
     b = _setup_final_sale(g, seat, 6)
     g.apply(f"sell {b.id} -> D16")
@@ -921,7 +921,7 @@ def test_seven_completions_do_not_end_the_game():
 
 
 def test_round_limit_ends_game_flagged():
-    """Book: "(There's also a round limit as a safety net for big games where orders fill slowly""""
+    """Book: "(There's also a round limit as a safety net for big games where orders fill slowly" """
     g = new_game(2, seed=42, round_limit=3)
     for _ in range(500):
         if g.is_over:
@@ -937,7 +937,7 @@ def test_round_limit_ends_game_flagged():
 
 
 def test_score_is_capital_plus_prestige():
-    """Book: "Final score = Capital + Prestige. Most points wins.""""
+    """Book: "Final score = Capital + Prestige. Most points wins." """
     g = new_game(3, seed=43)
     g.players[0].capital, g.players[0].completed = 4, [("D24", 3), ("D01", 1)]
     g.players[1].capital = 9
@@ -970,7 +970,7 @@ def test_ties_go_to_more_completed_orders_then_shared():
 
 
 def test_empty_pile_reshuffles_its_discard():
-    """Book: "Piles are shared and never run out. When a pile empties, shuffle its discard back in.""""
+    """Book: "Piles are shared and never run out. When a pile empties, shuffle its discard back in." """
     g = new_game(4, seed=44)
     seat = g.current_player
     start_bills_then_stop(g)
@@ -1017,7 +1017,7 @@ def test_demand_deck_never_runs_out():
 
 
 def test_mash_bills_never_run_out():
-    """Book: "Shuffle the mash bills into a supply (it reshuffles when it runs low).""""
+    """Book: "Shuffle the mash bills into a supply (it reshuffles when it runs low)." """
     g, _ = at_play(4, seed=46)
     g.bills.cards, g.bills.discards = [], ["M07", "M13"]
     play_to(g, "collect", "bills", round=2)
@@ -1035,7 +1035,7 @@ def test_mash_bills_never_run_out():
 
 
 def test_no_attacks_actions_only_touch_own_barrels():
-    """Book: "you can never directly hurt another player — there are no attacks.""""
+    """Book: "you can never directly hurt another player — there are no attacks." """
     g, seat = at_play(4, seed=47)
     other = (seat + 1) % 4
     theirs = [add_barrel(g, other, "M01", age=7), add_barrel(g, other, "M06", built=False)]
@@ -1059,7 +1059,7 @@ def test_first_open_card_helper_is_open():
 
 
 def test_crash_with_a_picked_card_keeps_the_picked_card():
-    """Book: "the whole table is wiped instead ... and the market starts fresh with a single card.""""
+    """Book: "the whole table is wiped instead ... and the market starts fresh with a single card." """
     g, _ = at_play(4, seed=13)
     for p in g.players:
         p.levels["marketing"] = 1

@@ -272,12 +272,21 @@ def test_determinise_is_seeded(midgame):
 
 
 def test_determinised_world_plays_on(midgame):
+    before = midgame.snapshot()
     world = midgame.observe(0).determinise(random.Random(3))
+    assert world.view(0) == midgame.view(0), "the re-dealt world must look the same to its viewer"
+    start = (world.round, len(world.log))
     bot = make_bot("heuristic")
     for _ in range(200):
         if world.is_over:
             break
-        world.apply(bot.choose(world.observe(world.current_player), world.legal_actions()))
+        legal = world.legal_actions()
+        action = bot.choose(world.observe(world.current_player), legal)
+        assert action in legal
+        world.apply(action)
+    assert world.round > start[0] or world.is_over
+    assert len(world.log) > start[1]
+    assert midgame.snapshot() == before, "playing the determinised copy changed the real game"
 
 
 # --- determinism ----------------------------------------------------------------------------

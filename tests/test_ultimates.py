@@ -1,5 +1,5 @@
 """One test per Ultimate of the Bourbonomics rulebook, plus how Ultimates are offered and
-how distilleries change the starting numbers. Each test quotes the book's line in ``BOOK``.
+how distilleries change the starting numbers. Each test quotes the book's line in its docstring.
 """
 
 from __future__ import annotations
@@ -94,11 +94,9 @@ def to_claim(g):
 
 
 def test_the_book_lists_sixteen_ultimates_and_content_matches():
-    BOOK = (
-        "The Ultimate is a powerful special ability. Each distillery offers a different set of Ultimates for "
-        "its departments"
-    )
-    assert BOOK
+    """Book: "The Ultimate is a powerful special ability. Each distillery offers a different set of Ultimates for its
+    departments"
+    """
     want = {d: [snake(n) for n in names] for d, names in BOOK_ULTIMATES.items()}
     assert {d: list(u) for d, u in ULTIMATES.items()} == want
     assert sum(len(u) for u in ULTIMATES.values()) == 16
@@ -110,8 +108,7 @@ def test_the_book_lists_sixteen_ultimates_and_content_matches():
 
 
 def test_mega_expansion_two_more_barrel_slots():
-    BOOK = "Mega Expansion — +2 barrel slots."
-    assert BOOK
+    """Book: "Mega Expansion — +2 barrel slots." """
     g, seat = at_play_for("mega_expansion")
     assert g.number(seat, "rickhouse") == 3
     buy(g, seat, "mega_expansion")
@@ -129,8 +126,7 @@ def test_mega_expansion_two_more_barrel_slots():
 
 
 def test_climate_controlled_one_chosen_barrel_ages_two():
-    BOOK = "Climate Controlled — one chosen barrel ages +2 per round."
-    assert BOOK
+    """Book: "Climate Controlled — one chosen barrel ages +2 per round." """
     g, seat = at_play_for("climate_controlled")
     grant(g, seat, "climate_controlled")
     b1 = add_barrel(g, seat, "M01", age=2)
@@ -146,8 +142,7 @@ def test_climate_controlled_one_chosen_barrel_ages_two():
 
 
 def test_char_and_toast_built_barrels_start_at_age_one():
-    BOOK = "Char & Toast — every barrel you build starts at age 1."
-    assert BOOK
+    """Book: "Char & Toast — every barrel you build starts at age 1." """
     g, seat = at_play_for("char_and_toast")
     grant(g, seat, "char_and_toast")
     other = (seat + 1) % 4
@@ -164,8 +159,7 @@ def test_char_and_toast_built_barrels_start_at_age_one():
 
 
 def test_double_maturation_extra_sale_at_age_eight():
-    BOOK = "Double Maturation — a barrel that reaches age 8+ gets one extra sale."
-    assert BOOK
+    """Book: "Double Maturation — a barrel that reaches age 8+ gets one extra sale." """
     g, seat = at_play_for("double_maturation")
     grant(g, seat, "double_maturation")
     other = (seat + 1) % 4
@@ -181,8 +175,7 @@ def test_double_maturation_extra_sale_at_age_eight():
 
 
 def test_warehouse_tasting_capital_with_three_aging_barrels():
-    BOOK = "Warehouse Tasting — while 3+ of your barrels are aging, gain +1 Capital each round."
-    assert BOOK
+    """Book: "Warehouse Tasting — while 3+ of your barrels are aging, gain +1 Capital each round." """
     g, seat = at_play_for("warehouse_tasting")
     other = (seat + 1) % 4
     grant(g, seat, "warehouse_tasting")
@@ -204,9 +197,10 @@ def test_warehouse_tasting_capital_with_three_aging_barrels():
 
 
 def test_second_reroll():
-    BOOK = "Second Reroll — a second reroll each Collect turn."
-    BOOK2 = "Reroll any dice you don't like, once. (The Supply Second Reroll upgrade gives you a second reroll.)"
-    assert BOOK and BOOK2
+    """Book: "Second Reroll — a second reroll each Collect turn."
+
+    Book: "Reroll any dice you don't like, once. (The Supply Second Reroll upgrade gives you a second reroll.)"
+    """
     g = game_for("second_reroll")
     seat = g.current_player
     grant(g, seat, "second_reroll")
@@ -222,8 +216,7 @@ def test_second_reroll():
 
 
 def test_overflow_roll_two_more_dice():
-    BOOK = "Overflow Roll — +2 dice."
-    assert BOOK
+    """Book: "Overflow Roll — +2 dice." """
     g = game_for("overflow_roll")
     seat = g.current_player
     grant(g, seat, "overflow_roll")
@@ -233,8 +226,7 @@ def test_overflow_roll_two_more_dice():
 
 
 def test_prospector_draws_two_keeps_better():
-    BOOK = "Prospector — pick one pile; claims from it draw 2 and keep the better."
-    assert BOOK
+    """Book: "Prospector — pick one pile; claims from it draw 2 and keep the better." """
     g, seat = at_play_for("prospector")
     buy(g, seat, "prospector", pile="rye")
     assert g.players[seat].prospector_pile == "rye"
@@ -258,8 +250,7 @@ def test_prospector_draws_two_keeps_better():
 
 
 def test_triple_threat_trade_two_dice_for_any_face_once():
-    BOOK = "Triple Threat — once per Collect turn, discard 2 dice you don't want to take 1 die of any face."
-    assert BOOK
+    """Book: "Triple Threat — once per Collect turn, discard 2 dice you don't want to take 1 die of any face." """
     g = game_for("triple_threat")
     seat = g.current_player
     grant(g, seat, "triple_threat")
@@ -276,8 +267,7 @@ def test_triple_threat_trade_two_dice_for_any_face_once():
 
 
 def test_no_trade_without_triple_threat():
-    BOOK = "Triple Threat — once per Collect turn, discard 2 dice you don't want to take 1 die of any face."
-    assert BOOK
+    """Book: "Triple Threat — once per Collect turn, discard 2 dice you don't want to take 1 die of any face." """
     g = game_for("triple_threat")
     g.apply("return bills")
     g.dice = ["cask", "cask", "corn", "rye"]
@@ -291,8 +281,7 @@ def test_no_trade_without_triple_threat():
 
 
 def test_grand_warehouse_three_more_cap():
-    BOOK = "Grand Warehouse — +3 cap."
-    assert BOOK
+    """Book: "Grand Warehouse — +3 cap." """
     g = game_for("grand_warehouse")
     seat = g.current_player
     grant(g, seat, "grand_warehouse")
@@ -307,8 +296,7 @@ def test_grand_warehouse_three_more_cap():
 
 
 def test_quality_sort_one_free_draw_per_round():
-    BOOK = "Quality Sort — once per round, a free draw from any pile."
-    assert BOOK
+    """Book: "Quality Sort — once per round, a free draw from any pile." """
     g, seat = at_play_for("quality_sort")
     grant(g, seat, "quality_sort")
     g.players[seat].warehouse = []
@@ -327,8 +315,7 @@ def test_quality_sort_one_free_draw_per_round():
 
 
 def test_no_free_draw_without_quality_sort():
-    BOOK = "Quality Sort — once per round, a free draw from any pile."
-    assert BOOK
+    """Book: "Quality Sort — once per round, a free draw from any pile." """
     g, seat = at_play_for("quality_sort")
     g.players[seat].warehouse = []
     refresh(g)
@@ -336,8 +323,7 @@ def test_no_free_draw_without_quality_sort():
 
 
 def test_long_cellar_staged_cards_stay_swappable():
-    BOOK = "Long Cellar — staged cards stay swappable instead of locking to a barrel."
-    assert BOOK
+    """Book: "Long Cellar — staged cards stay swappable instead of locking to a barrel." """
     g, seat = at_play_for("long_cellar")
     other = (seat + 1) % 4
     grant(g, seat, "long_cellar")
@@ -365,8 +351,7 @@ def test_long_cellar_staged_cards_stay_swappable():
 
 
 def test_master_recipe_one_more_bill_per_draw():
-    BOOK = "Master Recipe — +1 mash bill shown each draw."
-    assert BOOK
+    """Book: "Master Recipe — +1 mash bill shown each draw." """
     g, seat = at_play_for("master_recipe")
     grant(g, seat, "master_recipe")
     assert g.number(seat, "mash_floor") == 4 + 1
@@ -375,8 +360,7 @@ def test_master_recipe_one_more_bill_per_draw():
 
 
 def test_house_blend_one_slot_accepts_any_type():
-    BOOK = "House Blend — one slot in a recipe accepts any resource type."
-    assert BOOK
+    """Book: "House Blend — one slot in a recipe accepts any resource type." """
     g, seat = at_play_for("house_blend")
     grant(g, seat, "house_blend")
     b = add_barrel(g, seat, "M06", built=False)  # cask 1, corn 1, rye 1
@@ -392,8 +376,7 @@ def test_house_blend_one_slot_accepts_any_type():
 
 
 def test_no_off_recipe_card_without_house_blend():
-    BOOK = "House Blend — one slot in a recipe accepts any resource type."
-    assert BOOK
+    """Book: "House Blend — one slot in a recipe accepts any resource type." """
     g, seat = at_play_for("house_blend")
     b = add_barrel(g, seat, "M06", built=False)
     w = give_card(g, seat, "wheat")
@@ -401,8 +384,7 @@ def test_no_off_recipe_card_without_house_blend():
 
 
 def test_open_bill_one_extra_draw_each_round():
-    BOOK = "Open Bill — one extra mash-bill draw each round."
-    assert BOOK
+    """Book: "Open Bill — one extra mash-bill draw each round." """
     g, seat = at_play_for("open_bill")
     grant(g, seat, "open_bill")
     play_to(g, "collect", "bills", seat, round=2)
@@ -428,11 +410,9 @@ def _private_game(seed=7):
 
 
 def test_private_demand_card_dealt_off_the_table():
-    BOOK = (
-        "Private Demand Card — a personal order only you can fill. It sits off the shared table: it doesn't "
-        "change the zone"
-    )
-    assert BOOK
+    """Book: "Private Demand Card — a personal order only you can fill. It sits off the shared table: it doesn't change
+    the zone"
+    """
     g, seat = at_play_for("private_demand_card")
     table = [c.id for c in g.table]
     zone = g.zone
@@ -447,8 +427,7 @@ def test_private_demand_card_dealt_off_the_table():
 
 
 def test_private_card_only_its_owner_can_fill():
-    BOOK = "a personal order only you can fill."
-    assert BOOK
+    """Book: "a personal order only you can fill." """
     g, seat = _private_game()
     other = g.order[1]
     b = add_barrel(g, other, "M01", age=7)
@@ -459,8 +438,7 @@ def test_private_card_only_its_owner_can_fill():
 
 
 def test_private_card_pays_at_current_zone_and_keeps_table():
-    BOOK = "but it still pays at the current zone multiplier."
-    assert BOOK
+    """Book: "but it still pays at the current zone multiplier." """
     g, seat = _private_game()
     p = g.players[seat]
     p.private.id = "D01"  # any bourbon
@@ -474,8 +452,7 @@ def test_private_card_pays_at_current_zone_and_keeps_table():
 
 
 def test_private_card_survives_crash_and_cannot_cause_one():
-    BOOK = "can't cause a crash, and survives every wipe"
-    assert BOOK
+    """Book: "can't cause a crash, and survives every wipe" """
     g, seat = _private_game()
     p = g.players[seat]
     p.private.id, p.private.filled = "D01", [seat]
@@ -487,8 +464,7 @@ def test_private_card_survives_crash_and_cannot_cause_one():
 
 
 def test_private_card_completion_keeps_prestige_replaces_and_never_hot_resets():
-    BOOK = "Completing it keeps it as Prestige and draws you a replacement, and it never triggers the Hot reset."
-    assert BOOK
+    """Book: "Completing it keeps it as Prestige and draws you a replacement, and it never triggers the Hot reset." """
     g, seat = _private_game()
     p = g.players[seat]
     p.private.id, p.private.filled = "D16", [seat] * (p.private.slots - 1)  # 2 Prestige
@@ -511,8 +487,7 @@ def test_private_card_completion_keeps_prestige_replaces_and_never_hot_resets():
 
 @pytest.mark.parametrize("dept", DEPARTMENTS)
 def test_ultimate_only_at_the_step_after_the_plus_ones(dept):
-    BOOK = "Every department goes Base → +1 → +1 → Ultimate."
-    assert BOOK
+    """Book: "Every department goes Base → +1 → +1 → Ultimate." """
     g, seat = at_play_for("mega_expansion")  # Standard
     p = g.players[seat]
     p.capital = 50
@@ -537,8 +512,7 @@ def test_ultimate_only_at_the_step_after_the_plus_ones(dept):
 
 @pytest.mark.parametrize("dist", [d.id for d in RULES.distilleries])
 def test_only_the_distillerys_ultimates_are_offered(dist):
-    BOOK = "Each distillery offers a different set of Ultimates for its departments"
-    assert BOOK
+    """Book: "Each distillery offers a different set of Ultimates for its departments" """
     g = new_game(2, 5, distilleries=dist)
     to_play(g)
     seat = g.current_player
@@ -561,8 +535,7 @@ def test_only_the_distillerys_ultimates_are_offered(dist):
 
 
 def test_ultimate_costs_the_next_rising_price():
-    BOOK = "Each upgrade costs more than the last: your 1st costs 1 Capital, your 2nd costs 2, your 3rd costs 3"
-    assert BOOK
+    """Book: "Each upgrade costs more than the last: your 1st costs 1 Capital, your 2nd costs 2, your 3rd costs 3" """
     g, seat = at_play_for("mega_expansion")
     p = g.players[seat]
     p.levels["rickhouse"], p.upgrades, p.capital = 2, 2, 10
@@ -587,11 +560,9 @@ EXPECTED_START = {
 
 @pytest.mark.parametrize("dist", sorted(EXPECTED_START))
 def test_distillery_starting_numbers(dist):
-    BOOK = (
-        "Each distillery has a real strength and a real weakness that point you toward a playstyle. Standard "
-        "is the balanced all-rounder with neither."
-    )
-    assert BOOK
+    """Book: "Each distillery has a real strength and a real weakness that point you toward a playstyle. Standard is the
+    balanced all-rounder with neither."
+    """
     assert {d.id for d in RULES.distilleries} == set(EXPECTED_START)
     g = new_game(2, 3, distilleries=dist)
     got = (g.players[0].capital,) + tuple(g.number(0, d) for d in DEPARTMENTS)
@@ -607,8 +578,7 @@ def test_distillery_starting_numbers(dist):
 
 
 def test_distillery_cap_changes_apply_at_every_level():
-    BOOK = "Each distillery has a real strength and a real weakness"
-    assert BOOK
+    """Book: "Each distillery has a real strength and a real weakness" """
     g = new_game(2, 3, distilleries="gristwheel_run")
     p = g.players[0]
     got = []
@@ -624,8 +594,7 @@ def test_distillery_cap_changes_apply_at_every_level():
 
 
 def test_distillery_numbers_show_in_play():
-    BOOK = "Starts with Marketing at level 1: sees 2 demand cards"
-    assert BOOK
+    """Book: "Starts with Marketing at level 1: sees 2 demand cards" """
     g = new_game(4, 8, distilleries="bluegrass_bend")
     assert len(g.revealed_bills) == 1  # Mash Floor 2 - 1
     play_to(g, "demand", "pick", round=2)
@@ -636,9 +605,10 @@ def test_distillery_numbers_show_in_play():
 
 
 def test_prospector_applies_to_claims_not_to_quality_sort_draws():
-    BOOK = "Prospector — pick one pile; claims from it draw 2 and keep the better."
-    BOOK2 = "Quality Sort — once per round, a free draw from any pile."
-    assert BOOK and BOOK2
+    """Book: "Prospector — pick one pile; claims from it draw 2 and keep the better."
+
+    Book: "Quality Sort — once per round, a free draw from any pile."
+    """
     g = new_game(4, 9, distilleries="bluegrass_bend")  # offers both prospector and quality_sort
     to_play(g)
     seat = g.current_player
@@ -665,9 +635,10 @@ def _house_blend_barrel():
 
 
 def test_house_blend_cannot_take_a_second_cask():
-    BOOK = "What makes it bourbon: every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain"
-    BOOK2 = "House Blend — one slot in a recipe accepts any resource type."
-    assert BOOK and BOOK2
+    """Book: "What makes it bourbon: every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain"
+
+    Book: "House Blend — one slot in a recipe accepts any resource type."
+    """
     g, seat, b = _house_blend_barrel()
     c1, c2 = give_card(g, seat, "cask"), give_card(g, seat, "cask")
     g.apply(f"stage {c1.id} -> {b.id}")
@@ -675,9 +646,10 @@ def test_house_blend_cannot_take_a_second_cask():
 
 
 def test_house_blend_cannot_leave_a_bourbon_without_grain():
-    BOOK = "What makes it bourbon: every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain"
-    BOOK2 = "House Blend — one slot in a recipe accepts any resource type."
-    assert BOOK and BOOK2
+    """Book: "What makes it bourbon: every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain"
+
+    Book: "House Blend — one slot in a recipe accepts any resource type."
+    """
     g, seat, b = _house_blend_barrel()
     for kind in ("cask", "corn", "corn"):  # the second corn takes the only grain (rye) slot
         c = give_card(g, seat, kind)
