@@ -7,6 +7,7 @@ import importlib
 import sys
 
 from .rules import BourbonLabError, Ruleset
+from .rules.errors import one_line
 from .rules.schema import FIELDS, GROUPS
 
 
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except (BourbonLabError, OSError) as exc:
-        print(f"bourbon-lab {args.command}: {exc}", file=sys.stderr)
+        print(f"bourbon-lab {args.command}: {one_line(exc)}", file=sys.stderr)
         return 2
 
 

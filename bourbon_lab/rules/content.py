@@ -6,8 +6,11 @@ These are plain frozen values built from the YAML files in ``data/``; the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from .errors import short
 
 QUALITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
 """Quality tiers, worst to best (book: grey → green → blue → purple → orange)."""
@@ -85,14 +88,16 @@ class MashBill:
 
     @classmethod
     def from_data(cls, d: dict) -> MashBill:
-        recipe = tuple((k, int(v)) for k, v in dict(d.get("recipe") or {}).items())
+        prime = _texts_or_wholes(d, "prime", (6, 8), _whole)
+        if len(prime) != 2:
+            raise ValueError(f"prime: expected [first, last], got {short(d.get('prime'))}")
         return cls(
-            id=str(d["id"]),
-            name=str(d.get("name", d["id"])),
-            recipe=recipe,
-            tags=tuple(d.get("tags") or ()),
-            prime=tuple(d.get("prime") or (6, 8)),
-            bonus_sales=int(d.get("bonus_sales", 0)),
+            id=_id(d),
+            name=_text(d, "name", _id(d)),
+            recipe=_counts(d, "recipe"),
+            tags=_texts_or_wholes(d, "tags", (), _word),
+            prime=(prime[0], prime[1]),
+            bonus_sales=_whole(d.get("bonus_sales", 0), "bonus_sales"),
         )
 
 
@@ -141,12 +146,12 @@ class DemandCard:
     @classmethod
     def from_data(cls, d: dict) -> DemandCard:
         return cls(
-            id=str(d["id"]),
-            name=str(d.get("name", d["id"])),
-            tags=tuple(d.get("tags") or ()),
-            min_age=int(d.get("min_age", 0)),
-            min_quality=str(d.get("min_quality", QUALITIES[0])),
-            prestige=int(d.get("prestige", 1)),
+            id=_id(d),
+            name=_text(d, "name", _id(d)),
+            tags=_texts_or_wholes(d, "tags", (), _word),
+            min_age=_whole(d.get("min_age", 0), "min_age"),
+            min_quality=_text(d, "min_quality", QUALITIES[0]),
+            prestige=_whole(d.get("prestige", 1), "prestige"),
         )
 
 
@@ -189,13 +194,68 @@ class Distillery:
 
     @classmethod
     def from_data(cls, d: dict) -> Distillery:
+        offered = _mapping(d, "ultimates")
         return cls(
-            id=str(d["id"]),
-            name=str(d.get("name", d["id"])),
-            strength=str(d.get("strength", "")),
-            weakness=str(d.get("weakness", "")),
-            capital=int(d.get("capital", 0)),
-            levels=tuple((k, int(v)) for k, v in dict(d.get("levels") or {}).items()),
-            caps=tuple((k, int(v)) for k, v in dict(d.get("caps") or {}).items()),
-            ultimates=tuple((k, tuple(v or ())) for k, v in dict(d.get("ultimates") or {}).items()),
+            id=_id(d),
+            name=_text(d, "name", _id(d)),
+            strength=_text(d, "strength", ""),
+            weakness=_text(d, "weakness", ""),
+            capital=_whole(d.get("capital", 0), "capital"),
+            levels=_counts(d, "levels"),
+            caps=_counts(d, "caps"),
+            ultimates=tuple((k, _texts_or_wholes(offered, k, (), _word)) for k in offered),
         )
+
+
+# --- reading one entry of a content file: each fault names its key
+
+
+def _whole(v, key: str) -> int:
+    if isinstance(v, float) and math.isfinite(v) and v == int(v):
+        return int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"{key}: expected a whole number, got {short(v)}")
+    return v
+
+
+def _word(v, key: str) -> str:
+    if not isinstance(v, str):
+        raise ValueError(f"{key}: expected text, got {short(v)}")
+    return v
+
+
+def _id(d: dict) -> str:
+    if "id" not in d:
+        raise ValueError("id: missing")
+    v = d["id"]
+    if isinstance(v, bool) or not isinstance(v, str | int) or str(v) == "":
+        raise ValueError(f"id: expected a short text id, got {short(v)}")
+    return str(v)
+
+
+def _text(d: dict, key: str, default: str) -> str:
+    v = d.get(key, default)
+    return _word("" if v is None else v, key)
+
+
+def _mapping(d: dict, key: str) -> dict:
+    v = d.get(key) or {}
+    if not isinstance(v, dict):
+        raise ValueError(f"{key}: expected a mapping of name: value, got {short(v)}")
+    bad = [k for k in v if not isinstance(k, str)]
+    if bad:
+        raise ValueError(f"{key}: {short(bad[0])} is not a name")
+    return v
+
+
+def _counts(d: dict, key: str) -> tuple[tuple[str, int], ...]:
+    return tuple((k, _whole(v, f"{key}.{k}")) for k, v in _mapping(d, key).items())
+
+
+def _texts_or_wholes(d: dict, key: str, default: tuple, item) -> tuple:
+    v = d.get(key)
+    if v is None:
+        return default
+    if not isinstance(v, list | tuple):
+        raise ValueError(f"{key}: expected a list, got {short(v)}")
+    return tuple(item(x, f"{key}[{i}]") for i, x in enumerate(v))

@@ -26,7 +26,8 @@ from .content import (
     Distillery,
     MashBill,
 )
-from .errors import RulesetError
+from . import yamlfile
+from .errors import FileFormatError, RulesetError, short
 from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, FieldSpec
 
 HIGH_CORN = 3
@@ -40,18 +41,35 @@ _CONTENT_FILES = {
 }
 
 
+def _name(key: Any) -> str:
+    """A field name as a message shows it: short text as is, anything else as a cut ``repr``."""
+    return key if isinstance(key, str) and len(key) <= 60 else short(key)
+
+
 def _did_you_mean(name: str, known) -> str:
     close = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _read_yaml(path: Path) -> Any:
+def _read_yaml(path: Path) -> tuple[Any, dict[str, int]]:
+    """A ruleset file's data and the line of each field (content entries as ``mash_bills[M26]``)."""
+    source = str(path)
     try:
-        return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark is not None else ""
-        raise RulesetError([(str(path), f"not valid YAML at{where}: {getattr(exc, 'problem', exc)}")]) from None
+        node = yamlfile.compose(yamlfile.read_text(path), source)
+        data = yamlfile.construct(node, source)
+    except FileFormatError as exc:
+        why = f"line {exc.line}: {exc.why}" if exc.line else exc.why
+        raise RulesetError([(source, why)], source=source) from None
+    if isinstance(data, dict) and isinstance(data.get("rules"), dict):
+        node = yamlfile.child(node, "rules")
+    lines: dict[str, int] = dict(yamlfile.key_lines(node))
+    for name in CONTENT_FIELDS:
+        items = yamlfile.child(node, name)
+        for i, item in enumerate(getattr(items, "value", None) if isinstance(items, yaml.SequenceNode) else ()):
+            ident = yamlfile.child(item, "id")
+            label = ident.value if isinstance(ident, yaml.ScalarNode) else i
+            lines[f"{name}[{label}]"] = lines[f"{name}[{i}]"] = item.start_mark.line + 1
+    return data, lines
 
 
 class Ruleset:
@@ -90,10 +108,10 @@ class Ruleset:
                 problems.append((spec.name, why))
             clean[spec.name] = value
         for name, kind in _CONTENT_TYPES.items():
-            try:
-                clean[name] = _coerce_content(kind, values.get(name, ()))
-            except (TypeError, ValueError, KeyError) as exc:
-                problems.append((name, f"malformed entry: {exc}"))
+            items, faults = _coerce_content(name, kind, values.get(name, ()))
+            problems += faults
+            if not faults:
+                clean[name] = items
         bad = {name for name, _ in problems}
         problems.extend(_cross_checks({k: v for k, v in clean.items() if k not in bad}))
         if problems:
@@ -134,18 +152,22 @@ class Ruleset:
     def from_dict(cls, data: dict, *, source: str = "ruleset") -> Ruleset:
         """Defaults overlaid with ``data``; unknown keys are refused with a hint."""
         if not isinstance(data, dict):
-            raise RulesetError([(source, f"expected a mapping of field: value, got {type(data).__name__}")])
+            raise RulesetError([(source, f"expected a mapping of field: value, got {type(data).__name__}")], source)
         return _default()._changed(data)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Ruleset:
         """Read a YAML ruleset; fields it leaves out keep their default values."""
         if not Path(path).is_file():
-            raise RulesetError([(str(path), "no such ruleset file")])
-        data = _read_yaml(Path(path)) or {}
+            raise RulesetError([(str(path), "no such ruleset file")], source=str(path))
+        data, lines = _read_yaml(Path(path))
+        data = {} if data is None else data
         if isinstance(data, dict) and isinstance(data.get("rules"), dict):
             data = data["rules"]
-        return cls.from_dict(data, source=str(path))
+        try:
+            return cls.from_dict(data, source=str(path))
+        except RulesetError as exc:
+            raise RulesetError(exc.problems, source=str(path), lines=lines) from None
 
     def replace(self, **changes: Any) -> Ruleset:
         """A validated copy with ``changes`` applied; the original is untouched."""
@@ -153,7 +175,7 @@ class Ruleset:
 
     def _changed(self, changes: dict[str, Any]) -> Ruleset:
         known = (*SPECS, *CONTENT_FIELDS)
-        unknown = [(k, "unknown field" + _did_you_mean(str(k), known)) for k in changes if k not in known]
+        unknown = [(_name(k), "unknown field" + _did_you_mean(str(k)[:100], known)) for k in changes if k not in known]
         values = self.to_values()
         values.update({k: v for k, v in changes.items() if k in known})
         return Ruleset(values, _prior=unknown)
@@ -251,12 +273,27 @@ def _yaml_entry(name: str, value: Any) -> str:
     return f"{name}: {text.removesuffix('...').strip()}\n"
 
 
-def _coerce_content(kind, items) -> tuple:
+def _coerce_content(name: str, kind, items) -> tuple[tuple, list[tuple[str, str]]]:
+    """The content list as frozen values, or the faults naming each bad entry (``mash_bills[M26]``)."""
     if items is None:
-        return ()
+        return (), []
     if not isinstance(items, (list, tuple)):
-        raise TypeError(f"expected a list, got {type(items).__name__}")
-    return tuple(x if isinstance(x, kind) else kind.from_data(dict(x)) for x in items)
+        return (), [(name, f"expected a list of entries, got {short(items)}")]
+    out, faults = [], []
+    for i, x in enumerate(items):
+        if isinstance(x, kind):
+            out.append(x)
+            continue
+        ident = x.get("id") if isinstance(x, dict) else None
+        where = f"{name}[{ident if isinstance(ident, str | int) and not isinstance(ident, bool) else i}]"
+        if not isinstance(x, dict):
+            faults.append((where, f"an entry is a mapping of id, name, ..., got {short(x)}"))
+            continue
+        try:
+            out.append(kind.from_data(x))
+        except (TypeError, ValueError, KeyError, OverflowError) as exc:
+            faults.append((where, str(exc).strip("'\"") if isinstance(exc, KeyError) else str(exc)))
+    return tuple(out), faults
 
 
 def _cross_checks(v: dict[str, Any]) -> list[tuple[str, str]]:

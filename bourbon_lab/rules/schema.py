@@ -6,10 +6,12 @@ UIs (the notebook editor, the dashboard) are generated from ``FIELDS``; the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from .content import QUALITIES, RESOURCES
+from .errors import short
 
 
 @dataclass(frozen=True)
@@ -40,20 +42,20 @@ class FieldSpec:
 
 
 def _int(spec: FieldSpec, v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or int(v) != v:
-        raise TypeError(f"expected a whole number, got {v!r}")
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or int(v) != v:
+        raise TypeError(f"expected a whole number, got {short(v)}")
     return int(v)
 
 
 def _bool(spec: FieldSpec, v: Any) -> bool:
     if not isinstance(v, bool):
-        raise TypeError(f"expected true or false, got {v!r}")
+        raise TypeError(f"expected true or false, got {short(v)}")
     return v
 
 
 def _choice(spec: FieldSpec, v: Any) -> Any:
     if v not in spec.choices:
-        raise TypeError(f"expected one of {list(spec.choices)}, got {v!r}")
+        raise TypeError(f"expected one of {list(spec.choices)}, got {short(v)}")
     return v
 
 
@@ -63,7 +65,7 @@ def _optional_int(spec: FieldSpec, v: Any) -> int | None:
 
 def _int_tuple(spec: FieldSpec, v: Any) -> tuple[int, ...]:
     if not isinstance(v, (list, tuple)):
-        raise TypeError(f"expected a list of {spec.length} whole numbers, got {v!r}")
+        raise TypeError(f"expected a list of {spec.length} whole numbers, got {short(v)}")
     out = tuple(_int(spec, x) for x in v)
     if spec.length is not None and len(out) != spec.length:
         raise TypeError(f"expected {spec.length} numbers, got {len(out)}")
@@ -74,13 +76,13 @@ def _by_quality(spec: FieldSpec, v: Any, item) -> tuple:
     if isinstance(v, dict):
         unknown = set(v) - set(QUALITIES)
         if unknown:
-            raise TypeError(f"unknown quality {sorted(unknown)[0]!r}; qualities are {list(QUALITIES)}")
+            raise TypeError(f"unknown quality {short(min(unknown, key=str))}; qualities are {list(QUALITIES)}")
         missing = [q for q in QUALITIES if q not in v]
         if missing:
             raise TypeError(f"missing quality {missing[0]!r}")
         v = [v[q] for q in QUALITIES]
     if not isinstance(v, (list, tuple)) or len(v) != len(QUALITIES):
-        raise TypeError(f"expected one entry per quality {list(QUALITIES)}, got {v!r}")
+        raise TypeError(f"expected one entry per quality {list(QUALITIES)}, got {short(v)}")
     return tuple(item(x) for x in v)
 
 
@@ -100,10 +102,12 @@ def _pile_odds(spec: FieldSpec, v: Any) -> tuple[tuple[str, tuple[int, ...]], ..
     if v is None:
         return ()
     items = v.items() if isinstance(v, dict) else v
+    if not isinstance(items, list | tuple | type({}.items())):
+        raise TypeError(f"expected a mapping of pile: odds, got {short(v)}")
     out = []
     for pile, odds in items:
         if pile not in RESOURCES:
-            raise TypeError(f"unknown pile {pile!r}; piles are {list(RESOURCES)}")
+            raise TypeError(f"unknown pile {short(pile)}; piles are {list(RESOURCES)}")
         out.append((pile, _odds(spec, odds)))
     return tuple(sorted(out, key=lambda kv: RESOURCES.index(kv[0])))
 
@@ -126,9 +130,9 @@ def _no_check(spec: FieldSpec, v: Any) -> str | None:
 
 def _range(spec: FieldSpec, x: int) -> str | None:
     if spec.lo is not None and x < spec.lo:
-        return f"{x} is below the minimum {spec.lo:g}"
+        return f"{short(x)} is below the minimum {spec.lo:g}"
     if spec.hi is not None and x > spec.hi:
-        return f"{x} is above the maximum {spec.hi:g}"
+        return f"{short(x)} is above the maximum {spec.hi:g}"
     return None
 
 
