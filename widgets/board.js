@@ -3,7 +3,29 @@
 // and in Panel's AnyWidgetComponent; uses only `model.get/set/save_changes/on/off`.
 
 const ZONE_CLASS = { Low: "bl-zone-low", Mid: "bl-zone-mid", Hot: "bl-zone-hot" };
-const FACE_ICON = { cask: "🛢", corn: "🌽", rye: "R", wheat: "W", barley: "B", any: "✱" };
+
+// One icon set, drawn inline (no font, no network): a shape per resource, in the text colour so
+// it reads in any palette; every icon is shown with its name or quality beside it, never alone.
+const SVG_HEAD = '<svg viewBox="0 0 16 16" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">';
+const ICONS = {
+  cask: '<path d="M4.5 1.5h7c1.6 4.3 1.6 8.7 0 13h-7c-1.6-4.3-1.6-8.7 0-13z"/><path d="M3.6 5h8.8M3.6 11h8.8"/>',
+  corn: '<ellipse cx="8" cy="6.5" rx="3" ry="5" fill="currentColor" fill-opacity="0.25"/><path d="M6.5 3.5v6M9.5 3.5v6M5 7h6"/><path d="M8 15c-3-1-4.5-3.5-4.5-6M8 15c3-1 4.5-3.5 4.5-6"/>',
+  rye: '<path d="M8 15V4"/><path d="M8 5l-2.5-2M8 8l-2.5-2M8 11l-2.5-2M8 5l2.5-2M8 8l2.5-2M8 11l2.5-2"/><path d="M8 4V1"/>',
+  wheat: '<path d="M8 15V6"/><g fill="currentColor" stroke="none"><ellipse cx="6.1" cy="6" rx="1.1" ry="1.9" transform="rotate(-35 6.1 6)"/><ellipse cx="9.9" cy="6" rx="1.1" ry="1.9" transform="rotate(35 9.9 6)"/><ellipse cx="6.1" cy="10" rx="1.1" ry="1.9" transform="rotate(-35 6.1 10)"/><ellipse cx="9.9" cy="10" rx="1.1" ry="1.9" transform="rotate(35 9.9 10)"/><ellipse cx="8" cy="2.6" rx="1" ry="1.7"/></g>',
+  barley: '<path d="M8 15V7c0-2 1-4 3-5.5"/><g fill="currentColor"><circle cx="9.3" cy="4.2" r="1.2"/><circle cx="8.6" cy="6.6" r="1.2"/><circle cx="8.2" cy="9" r="1.2"/></g><path d="M9.3 4.2L13.5 2M8.6 6.6l4.9-1.6M8.2 9l5.3-.8"/>',
+  any: '<path d="M8 1.5v13M2.4 4.8l11.2 6.4M2.4 11.2l11.2-6.4"/>',
+  capital: '<circle cx="8" cy="8" r="6.2"/><path d="M10 5.6c-.6-.7-1.3-.9-2-.9-1.2 0-2.1.7-2.1 1.6 0 2.3 4.3 1.1 4.3 3.5 0 1-.9 1.6-2.2 1.6-.9 0-1.7-.3-2.2-1M8 3.5v1.2M8 11.3v1.2"/>',
+  prestige: '<path d="M8 1.8l1.9 4 4.3.5-3.2 3 .9 4.3L8 11.4l-3.9 2.2.9-4.3-3.2-3 4.3-.5z" fill="currentColor" fill-opacity="0.35"/>',
+};
+
+function icon(name) {
+  const span = document.createElement("span");
+  span.className = `bl-icon bl-icon-${ICONS[name] ? name : "any"}`;
+  span.innerHTML = `${SVG_HEAD}${ICONS[name] || ICONS.any}</svg>`;  // constant markup, never game text
+  return span;
+}
+
+const QUALITY_SHORT = { Common: "C", Uncommon: "U", Rare: "R", Epic: "E", Legendary: "L" };
 
 function h(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
@@ -24,6 +46,12 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
 // --- the market ---------------------------------------------------------------
 
 function zoneBadge(state) {
@@ -39,7 +67,7 @@ function crashMeter(state) {
     boxes.push(h("span", { class: `bl-pip bl-pip-${zone}${on}`, title: `${i} cards: ${zone}` }));
   }
   const n = state.crash_in;
-  const words = n <= 1 ? "the next card crashes the market" : `crash on the ${n}th new card`;
+  const words = n <= 1 ? "the next card crashes the market" : `crash on the ${ordinal(n)} new card`;
   return h("div", { class: "bl-crash", "data-testid": "crash" }, [
     h("span", { class: "bl-pips" }, boxes),
     h("span", { class: "bl-crash-text", text: `${plural(state.table_size, "card")} · ${words}` }),
@@ -62,7 +90,7 @@ function orderCard(card, extraClass = "", target = card.id) {
   return h("div", { class: `bl-card ${card.open ? "bl-open" : "bl-gated"} ${extraClass}`, "data-target": target }, [
     h("div", { class: "bl-card-head" }, [
       h("span", { class: "bl-card-id", text: card.id }),
-      h("span", { class: "bl-prestige", title: "Prestige for the finish", text: `★${card.prestige}` }),
+      h("span", { class: "bl-prestige", title: "Prestige for the finish" }, [icon("prestige"), `${card.prestige}`]),
     ]),
     h("div", { class: "bl-card-name", text: card.name }),
     req,
@@ -89,7 +117,7 @@ function dice(state) {
     const sel = k >= 0;
     if (sel) chosen.splice(k, 1);
     return h("span", { class: `bl-die${sel ? " bl-selected" : ""}`, "data-target": f, title: f }, [
-      h("b", { text: FACE_ICON[f] || "?" }),
+      icon(f),
       h("small", { text: f }),
     ]);
   });
@@ -120,10 +148,12 @@ function reveals(state) {
 
 // --- players ----------------------------------------------------------------------
 
+// A department is two lines: name, level pips and number; then its Ultimate, if owned, on a line
+// of its own so a long name ("Private Demand Card") wraps instead of running over the next label.
 function department(d) {
   const pips = [];
   for (let i = 0; i <= d.top; i++) pips.push(h("span", { class: `bl-lvl${i <= d.level ? " bl-on" : ""}` }));
-  const ult = d.ultimate ? h("span", { class: "bl-ult", text: d.ultimate }) : null;
+  const ult = d.ultimate ? h("span", { class: "bl-ult", title: `Ultimate: ${d.ultimate}`, text: d.ultimate }) : null;
   return h("div", { class: "bl-dept", "data-target": d.name, title: `Ultimates: ${d.ultimates.join(", ")}` }, [
     h("span", { class: "bl-dept-name", text: d.label }),
     h("span", { class: "bl-lvls" }, pips),
@@ -135,7 +165,11 @@ function department(d) {
 function resource(c) {
   const cls = `bl-res ${c.colour ? `bl-q-${c.colour}` : "bl-hidden"}`;
   const title = c.quality ? `${c.kind} (${c.quality})` : `${c.kind} (quality hidden)`;
-  return h("span", { class: cls, "data-target": c.id || undefined, title }, FACE_ICON[c.kind] || c.kind);
+  const grade = c.quality ? QUALITY_SHORT[c.quality] || c.quality : "?";
+  return h("span", { class: cls, "data-target": c.id || undefined, title, "aria-label": title }, [
+    icon(c.kind),
+    h("small", { class: "bl-grade", text: grade }),
+  ]);
 }
 
 function barrel(b) {
@@ -161,8 +195,8 @@ function player(p, state) {
   return h("section", { class: cls, "data-seat": p.seat }, [
     h("div", { class: "bl-player-head" }, [
       h("b", { text: `P${p.seat}${me} · ${p.distillery}` }),
-      h("span", { class: "bl-capital", title: "Capital", text: `${p.capital}` }),
-      h("span", { class: "bl-pres", title: "Prestige", text: `★${p.prestige}` }),
+      h("span", { class: "bl-capital", title: "Capital" }, [icon("capital"), h("span", { class: "bl-num", text: `${p.capital}` })]),
+      h("span", { class: "bl-pres", title: "Prestige" }, [icon("prestige"), h("span", { class: "bl-num", text: `${p.prestige}` })]),
       h("span", { class: "bl-orders", text: `${plural(p.orders, "order")}` }),
     ]),
     h("div", { class: "bl-depts" }, p.departments.map(department)),
@@ -191,9 +225,14 @@ function actionPanel(state, ui, play) {
   return h("section", { class: "bl-actions", "data-testid": "actions" }, [h("h3", { text: `P${state.current_player} to act` }), clear, ...groups]);
 }
 
+// Newest first, numbered in the order things happened (1 = the oldest shown), so a number never
+// changes meaning as the list grows.
 function events(state) {
   const items = state.events.slice().reverse().map((e) => h("li", { class: `bl-ev bl-ev-${e.kind}`, text: e.text }));
-  return h("section", { class: "bl-events" }, [h("h3", { text: "What happened" }), h("ol", {}, items)]);
+  return h("section", { class: "bl-events" }, [
+    h("h3", { text: "What happened" }),
+    h("ol", { reversed: true, start: state.events.length }, items),
+  ]);
 }
 
 function header(state) {
