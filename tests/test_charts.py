@@ -224,3 +224,55 @@ def test_offline_renderer_is_the_jupyter_one():
         assert alt.renderers.options.get("offline") is True
     finally:
         alt.renderers.enable(before)
+
+
+def _axis_labels(chart) -> list[list[tuple[float, float, str]]]:
+    """Each axis's labels as (x, y, text), read from the SVG that vl-convert draws offline."""
+    import re
+
+    import vl_convert as vlc
+
+    svg = vlc.vegalite_to_svg(chart.to_dict())
+    groups = re.findall(r'<g class="mark-text role-axis-label"[^>]*>(.*?)</g>', svg, re.S)
+    place = re.compile(r"<text[^>]*translate\(([-\d.]+),([-\d.]+)\)[^>]*>([^<]*)</text>")
+    return [[(float(x), float(y), t) for x, y, t in place.findall(g)] for g in groups]
+
+
+def _crowded(labels: list[tuple[float, float, str]], font_px: float = 10.0) -> list[tuple[str, str]]:
+    """Neighbouring labels of a horizontal axis whose boxes (about 0.6 em a character) come within 3 px."""
+    row = sorted(lab for lab in labels if lab[2])
+    if len({y for _, y, _ in row}) != 1:
+        return []  # a vertical axis: labels stack, they cannot run into each other sideways
+    width = [0.6 * font_px * len(t) for _, _, t in row]
+    return [(a[2], b[2]) for a, b, wa, wb in zip(row, row[1:], width, width[1:]) if b[0] - a[0] < (wa + wb) / 2 + 3]
+
+
+def test_axis_labels_do_not_crowd_and_counts_are_whole(run, comparison):
+    """Issue 13: "crowded axis ticks ("18.020.0")". Round and count axes show whole numbers only, spaced apart."""
+    long_games = run.games.with_columns(pl.Series("rounds", [18, 19, 20, 21, 22, 23]))
+    built = {**_builders(run, comparison), "game_length (narrow range)": charts.game_length(long_games)}
+    for name in ("game_length", "game_length (narrow range)", "game_timeline", "economy_flow", "market_events"):
+        axes = _axis_labels(built[name])
+        assert axes, name
+        for labels in axes:
+            assert not _crowded(labels), (name, _crowded(labels))
+            numbers = [t for _, _, t in labels if t.lstrip("−-").isdigit() or "." in t]
+            assert not any("." in t for t in numbers), (name, numbers)
+
+
+def test_the_crowding_check_can_fail():
+    assert _crowded([(0, 15, "18.0"), (20, 15, "20.0")]) == [("18.0", "20.0")]
+    assert _crowded([(0, 15, "18"), (40, 15, "20")]) == []
+
+
+def test_even_chance_is_one_over_the_players_at_each_table(run):
+    """Four-player games give 25 %, also for a table of seat 0 only from several runs (notebook 03's boards)."""
+    assert charts.win_rate(run.players).to_dict()["layer"][2]["encoding"]["y"] == {"datum": pytest.approx(1 / 3)}
+    subtitle = charts.win_rate(run.players).to_dict()["title"]["subtitle"]
+    assert "even chance (33 %)" in subtitle
+    seat0 = pl.concat([run.players.filter(pl.col("player") == 0)] * 5)
+    with pytest.raises(ValueError, match="players_per_game: the table has 5 rows per game but seats 0-0"):
+        charts.win_rate(seat0, by="distillery")
+    spec = charts.win_rate(seat0, by="distillery", players_per_game=4).to_dict()
+    assert spec["layer"][2]["encoding"]["y"] == {"datum": 0.25}
+    assert "even chance (25 %)" in spec["title"]["subtitle"]

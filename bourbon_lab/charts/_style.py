@@ -8,6 +8,29 @@ import polars as pl
 WIDTH = 420
 HEIGHT = 240
 
+_WHOLE_LABELS = "datum.value % 1 ? '' : datum.label"  # Vega still places ticks at 0.5 under tickMinStep
+
+COUNT_AXIS = alt.Axis(format="d", tickMinStep=1, labelExpr=_WHOLE_LABELS)
+"""Axis of a count (games, sales, players): whole numbers only, never "0.5 games"."""
+
+WHOLE_AXIS = alt.Axis(
+    format="d", tickMinStep=1, labelExpr=_WHOLE_LABELS, labelOverlap="greedy", labelSeparation=6, labelAngle=0
+)
+"""Axis of a whole quantity such as rounds: integer labels, the ones that would crowd left out."""
+
+
+def round_axis(rounds: int, width: int = WIDTH) -> alt.Axis:
+    """Axis of rounds as bands: a label every 1, 2, 5, 10, ... rounds, enough that labels never touch.
+
+    Vega's ``labelOverlap`` leaves every label of a band axis in place, so the spacing is chosen here.
+    """
+    needed = (0.6 * 10 * len(str(max(rounds, 1))) + 8) / (width / max(rounds, 1))
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if s >= needed or s == 1000)
+    if step == 1:
+        return alt.Axis(labelAngle=0)
+    return alt.Axis(labelAngle=0, labelExpr=f"datum.value % {step} == 0 ? datum.label : ''")
+
+
 ZONES = ["Low", "Mid", "Hot"]
 ZONE_COLORS = alt.Scale(domain=ZONES, range=["#7aa6c2", "#e0a340", "#c4452f"])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ._style import HEIGHT, WIDTH, plain, title
+from ._style import COUNT_AXIS, HEIGHT, WIDTH, plain, round_axis, title
 
 FLOWS = {"sale": "In: sales", "warehouse_tasting": "In: Warehouse Tasting", "upgrade": "Out: upgrades"}
 
@@ -38,7 +38,7 @@ def upgrades(players: pl.DataFrame, events: pl.DataFrame) -> alt.HConcatChart:
         .mark_bar(color="#5a3e85")
         .encode(
             x=alt.X("upgrades:O", title="Upgrades bought in the game", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("players:Q", title="Players"),
+            y=alt.Y("players:Q", title="Players", axis=COUNT_AXIS),
             tooltip=[alt.Tooltip("upgrades:O", title="Upgrades"), alt.Tooltip("players:Q", title="Players")],
         )
         .properties(width=WIDTH // 2, height=HEIGHT, title="Upgrades per player")
@@ -95,7 +95,7 @@ def economy_flow(events: pl.DataFrame) -> alt.Chart:
         alt.Chart(flows)
         .mark_bar()
         .encode(
-            x=alt.X("round:O", title="Round", axis=alt.Axis(labelAngle=0, labelOverlap=True)),
+            x=alt.X("round:O", title="Round", axis=round_axis(flows["round"].n_unique())),
             y=alt.Y("per_game:Q", title="Capital per game (out is below zero)", stack="zero"),
             color=alt.Color(
                 "flow:N",

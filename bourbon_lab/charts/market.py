@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ._style import HEIGHT, WIDTH, ZONES, finished, plain, title
+from ._style import COUNT_AXIS, HEIGHT, WHOLE_AXIS, WIDTH, ZONES, finished, plain, title
 
 MINUTES_PER_ROUND = 4.0
 """Assumed table time per round at four players (Demand, Collect, Play, ageing); stated on the chart."""
@@ -40,8 +40,8 @@ def game_length(games: pl.DataFrame, minutes_per_round: float = MINUTES_PER_ROUN
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("rounds:Q", bin=alt.Bin(maxbins=20), title="Game length (rounds)"),
-            y=alt.Y("count():Q", title="Games"),
+            x=alt.X("rounds:Q", bin=alt.Bin(maxbins=20, minstep=1), title="Game length (rounds)", axis=WHOLE_AXIS),
+            y=alt.Y("count():Q", title="Games", axis=COUNT_AXIS),
             color=alt.Color("ended_by:N", title="Ended by", scale=alt.Scale(domain=["orders", "round_limit"])),
             tooltip=[alt.Tooltip("count():Q", title="Games"), alt.Tooltip("ended_by:N", title="Ended by")],
         )
@@ -73,7 +73,7 @@ def sale_zones(events: pl.DataFrame) -> alt.Chart:
         .mark_bar()
         .encode(
             x=alt.X("zone:N", title="Market zone at the moment of sale", sort=ZONES, scale=alt.Scale(domain=ZONES)),
-            y=alt.Y("sales:Q", title="Sales", stack="zero"),
+            y=alt.Y("sales:Q", title="Sales", stack="zero", axis=COUNT_AXIS),
             color=alt.Color("quality:N", title="Barrel quality"),
             tooltip=[
                 alt.Tooltip("zone:N", title="Zone"),
@@ -115,7 +115,7 @@ def market_events(games: pl.DataFrame) -> alt.Chart:
         .encode(
             x=alt.X("per_game:O", title="Times in one game", axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset("event:N"),
-            y=alt.Y("games:Q", title="Games"),
+            y=alt.Y("games:Q", title="Games", axis=COUNT_AXIS),
             color=alt.Color("event:N", title="Market event", scale=alt.Scale(range=["#c4452f", "#e0a340"])),
             tooltip=[
                 alt.Tooltip("event:N", title="Event"),

@@ -45,7 +45,25 @@ def _players_per_game(players: pl.DataFrame) -> float:
     return players.height / max(players["game"].n_unique(), 1)
 
 
-def win_rate(players: pl.DataFrame, by: str = "seat") -> alt.LayerChart:
+def _even_chance(players: pl.DataFrame, players_per_game: int | None) -> float:
+    """1 / players at each table: given, or read from a table that holds every seat of each game once."""
+    if players_per_game is not None:
+        if players_per_game < 1:
+            raise ValueError(f"players_per_game: {players_per_game!r} must be 1 or more")
+        return 1 / players_per_game
+    if not players.height:
+        return 0.0
+    rows = _players_per_game(players)
+    seats = players["player"].max() + 1 if "player" in players.columns else rows
+    if rows != seats:
+        raise ValueError(
+            f"players_per_game: the table has {rows:g} rows per game but seats 0-{seats - 1}, so it does not hold "
+            "each game's players once (a filtered or concatenated table); pass players_per_game="
+        )
+    return 1 / rows
+
+
+def win_rate(players: pl.DataFrame, by: str = "seat", players_per_game: int | None = None) -> alt.LayerChart:
     """Win rate per seat, bot or distillery with its 95 % Wilson interval; a dashed line marks an even chance.
 
     Parameters
@@ -54,6 +72,9 @@ def win_rate(players: pl.DataFrame, by: str = "seat") -> alt.LayerChart:
         The ``players`` table of a run (a shared win counts as a win).
     by : {"seat", "bot", "distillery"}
         What to group players by.
+    players_per_game : int, optional
+        Players at each table, for the even chance (1 / players). Read from ``players`` when it holds
+        every seat of each game once; give it for a filtered table (one seat per game) or several runs.
 
     Returns
     -------
@@ -61,7 +82,7 @@ def win_rate(players: pl.DataFrame, by: str = "seat") -> alt.LayerChart:
     """
     label = group_title(by)
     rates = win_rates(plain(players, by, "won", "game").with_columns(pl.col(by).cast(pl.Utf8)), by)
-    even = 1 / _players_per_game(players) if players.height else 0.0
+    even = _even_chance(players, players_per_game)
     base = alt.Chart(rates).encode(x=alt.X(f"{by}:N", title=label, axis=alt.Axis(labelAngle=0)))
     y_axis = alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
     tooltip = [
@@ -77,7 +98,9 @@ def win_rate(players: pl.DataFrame, by: str = "seat") -> alt.LayerChart:
     return alt.layer(bars, ci, line).properties(
         width=WIDTH,
         height=HEIGHT,
-        title=title(f"Win rate by {by}, with 95 % confidence intervals", f"dashed line: an even chance ({even:.0%})"),
+        title=title(
+            f"Win rate by {by}, with 95 % confidence intervals", f"dashed line: an even chance ({100 * even:.0f} %)"
+        ),
     )
 
 

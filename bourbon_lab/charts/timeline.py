@@ -7,7 +7,7 @@ import polars as pl
 
 from ..rules import Ruleset
 from ..sim import tables
-from ._style import WIDTH, ZONE_COLORS, ZONES, plain, title
+from ._style import COUNT_AXIS, WHOLE_AXIS, WIDTH, ZONE_COLORS, ZONES, plain, title
 
 MARKERS = {"crash": "Crash", "hot_reset": "Hot reset"}
 SCORE_DELTA = (
@@ -83,7 +83,7 @@ def _markers(track: pl.DataFrame, scale: alt.Scale) -> alt.Chart:
         alt.Chart(marks)
         .mark_rule(strokeDash=[3, 3], strokeWidth=1.5)
         .encode(
-            x=alt.X("position:Q", title="Round", scale=scale),
+            x=alt.X("position:Q", title="Round", scale=scale, axis=WHOLE_AXIS),
             color=alt.Color("marker:N", title="Market event", scale=alt.Scale(range=["#222222", "#c4452f"])),
             tooltip=[alt.Tooltip("marker:N", title="Event"), alt.Tooltip("round:Q", title="Round")],
         )
@@ -91,12 +91,12 @@ def _markers(track: pl.DataFrame, scale: alt.Scale) -> alt.Chart:
 
 
 def _table_panel(track: pl.DataFrame, scale: alt.Scale) -> alt.LayerChart:
-    base = alt.Chart(track).encode(x=alt.X("position:Q", title="Round", scale=scale))
+    base = alt.Chart(track).encode(x=alt.X("position:Q", title="Round", scale=scale, axis=WHOLE_AXIS))
     line = base.mark_line(interpolate="step-after", color="#888888").encode(
-        y=alt.Y("table_size:Q", title="Demand cards on the shared table")
+        y=alt.Y("table_size:Q", title="Demand cards on the shared table", axis=COUNT_AXIS)
     )
     dots = base.mark_circle(size=30).encode(
-        y=alt.Y("table_size:Q", title="Demand cards on the shared table"),
+        y=alt.Y("table_size:Q", title="Demand cards on the shared table", axis=COUNT_AXIS),
         fill=alt.Fill("zone:N", title="Zone", scale=ZONE_COLORS, sort=ZONES),
         tooltip=[
             alt.Tooltip("round:Q", title="Round"),
@@ -114,7 +114,7 @@ def _score_panel(scores: pl.DataFrame, track: pl.DataFrame, scale: alt.Scale) ->
         alt.Chart(scores)
         .mark_line(point=False)
         .encode(
-            x=alt.X("end:Q", title="Round", scale=scale),
+            x=alt.X("end:Q", title="Round", scale=scale, axis=WHOLE_AXIS),
             y=alt.Y("score:Q", title="Score (Capital + Prestige)"),
             stroke=alt.Stroke("who:N", title="Player"),
             tooltip=[
