@@ -31,23 +31,54 @@ def wild_slots(g: Game, p: PlayerState) -> int:
     return g.rules.house_blend_slots if p.has("house_blend") else 0
 
 
+BOURBON_RULE = (
+    "What makes it bourbon: every recipe needs exactly 1 cask, at least 1 corn, "
+    "and at least 1 grain (rye, wheat, or barley)"
+)
+"""The rulebook's sentence, quoted by every refusal it causes."""
+
+_SLOT_OPEN, _NO_SLOT, _NOT_BOURBON = 0, 1, 2
+
+
 def accepts(g: Game, p: PlayerState, barrel: Barrel, kind: str) -> bool:
     """Whether a resting barrel has an open slot for ``kind`` (House Blend: a slot for anything)."""
+    return _slot_for(g, p, barrel, kind) == _SLOT_OPEN
+
+
+def _slot_for(g: Game, p: PlayerState, barrel: Barrel, kind: str) -> int:
+    """Whether ``kind`` fits: an open slot, none, or a slot whose filling leaves no way to bourbon.
+
+    Every stage is judged on the whole barrel it leaves, not on the slot it fills, so the
+    answer never depends on the order the cards were staged in.
+    """
     bill = bill_of(g, barrel)
     if len(barrel.staged) + len(barrel.wild) >= bill.size:
-        return False
+        return _NO_SLOT
     need = bill.counts.get(kind, 0)
-    if need and sum(1 for c in barrel.staged if c.kind == kind) < need:
-        return True
-    if len(barrel.wild) >= wild_slots(g, p) or kind == "cask":
-        return False
-    return _still_bourbon(bill.size, [c.kind for c in barrel.cards] + [kind])
+    if not need or sum(1 for c in barrel.staged if c.kind == kind) >= need:
+        if len(barrel.wild) >= wild_slots(g, p) or kind == "cask":
+            return _NO_SLOT
+    elif not barrel.wild:
+        return _SLOT_OPEN  # every card on its own recipe slot: the recipe itself is bourbon
+    return _SLOT_OPEN if _still_bourbon(bill.size, [c.kind for c in barrel.cards] + [kind]) else _NOT_BOURBON
 
 
 def _still_bourbon(size: int, kinds: list[str]) -> bool:
-    """House Blend may not stop the barrel being bourbon: 1 cask, some corn, some grain must still fit."""
+    """Whether the open slots can still supply 1 cask, some corn and some grain (each own slot takes its kind)."""
     missing = ("cask" not in kinds) + ("corn" not in kinds) + (not any(k in GRAINS for k in kinds))
-    return missing <= size - len(kinds)
+    return kinds.count("cask") <= 1 and missing <= size - len(kinds)
+
+
+def bourbon_problem(kinds: list[str]) -> str | None:
+    """What a finished barrel of these card types lacks to be bourbon; None when it is bourbon."""
+    casks = kinds.count("cask")
+    if casks != 1:
+        return f"it has {casks} casks"
+    if "corn" not in kinds:
+        return "it has no corn"
+    if not any(k in GRAINS for k in kinds):
+        return "it has no rye, wheat or barley"
+    return None
 
 
 def is_fully_staged(g: Game, barrel: Barrel) -> bool:
@@ -129,7 +160,11 @@ def legal(g: Game, p: PlayerState) -> list[Action]:
                 moves = [Action.of("stage", c.id, b.id) for b in resting if b is not src]
                 moves.append(Action.of("unstage", c.id))
                 out.extend(a for a in moves if check(g, p, a) is None)
-    out.extend(interned("make", b.id) for b in resting if is_fully_staged(g, b))
+    out.extend(
+        interned("make", b.id)
+        for b in resting
+        if is_fully_staged(g, b) and bourbon_problem([c.kind for c in b.cards]) is None
+    )
     trade = g._sales_and_upgrades
     if trade is None:
         trade = _legal_sales(g, p)
@@ -189,7 +224,8 @@ def _check_stage(g: Game, p: PlayerState, a: Action) -> str | None:
     card_id, barrel_id = a.args
     card, source = _find_card(p, card_id)
     if card is None:
-        return f"{card_id} is not in your warehouse"
+        owners = [f"P{q.seat}'s" for q in g.players if q is not p and _find_card(q, card_id)[0] is not None]
+        return f"{card_id} is not in your warehouse" + (f" (it is {owners[0]})" if owners else "")
     if source is not None:
         if not p.has("long_cellar"):
             return f"{card_id} is staged on {source.id}: staged cards lock to their barrel (Long Cellar frees them)"
@@ -200,8 +236,12 @@ def _check_stage(g: Game, p: PlayerState, a: Action) -> str | None:
         return f"{barrel_id} is not a barrel in your rickhouse"
     if barrel.built:
         return f"{barrel_id} is already built; stage onto a resting barrel"
-    if not accepts(g, p, barrel, card.kind):
+    fit = _slot_for(g, p, barrel, card.kind)
+    if fit == _NO_SLOT:
         return f"{barrel_id}'s recipe ({bill_of(g, barrel).id}) has no open {card.kind} slot"
+    if fit == _NOT_BOURBON:
+        kinds = ", ".join(c.kind for c in [*barrel.cards, card])
+        return f"{barrel_id} ({kinds}) could no longer be finished as bourbon: {BOURBON_RULE}"
     return None
 
 
@@ -225,6 +265,9 @@ def _check_make(g: Game, p: PlayerState, a: Action) -> str | None:
     if not is_fully_staged(g, barrel):
         bill = bill_of(g, barrel)
         return f"{barrel.id}'s recipe {bill.id} needs {bill.size} cards staged, it has {len(barrel.cards)}"
+    why = bourbon_problem([c.kind for c in barrel.cards])
+    if why:
+        return f"{barrel.id} is not bourbon ({why}): {BOURBON_RULE}"
     return None
 
 
@@ -300,7 +343,7 @@ def _apply_stage(g: Game, p: Any, a: Action) -> None:
     if source is None:
         p.warehouse.remove(card)
     else:
-        (source.staged if card in source.staged else source.wild).remove(card)  # type: ignore
+        _take_off(g, source, card)  # type: ignore[arg-type]
     barrel = p.barrel(a.args[1])
     own = sum(1 for c in barrel.staged if c.kind == card.kind)  # type: ignore
     slot = "own" if own < bill_of(g, barrel).counts.get(card.kind, 0) else "wild"  # type: ignore
@@ -313,9 +356,25 @@ def _apply_stage(g: Game, p: Any, a: Action) -> None:
 
 def _apply_unstage(g: Game, p: Any, a: Action) -> None:
     card, source = _find_card(p, a.args[0])
-    (source.staged if card in source.staged else source.wild).remove(card)  # type: ignore
+    _take_off(g, source, card)  # type: ignore[arg-type]
     p.warehouse.append(card)
     g.emit("card_unstaged", p.seat, card=card.id, barrel=source.id)  # type: ignore
+
+
+def _take_off(g: Game, barrel: Barrel, card: ResourceCard) -> None:
+    """Take a staged card off (Long Cellar); a same-type card on the House Blend slot moves onto its recipe slot.
+
+    So the wild slot is free again for an off-recipe card, whichever of the two cards was moved.
+    """
+    if card not in barrel.staged:
+        barrel.wild.remove(card)
+        return
+    barrel.staged.remove(card)
+    for c in barrel.wild:
+        if c.kind == card.kind:
+            barrel.wild.remove(c)
+            barrel.staged.append(c)
+            return
 
 
 def _apply_make(g: Game, p: Any, a: Action) -> None:

@@ -30,9 +30,6 @@ from . import yamlfile
 from .errors import FileFormatError, RulesetError, short
 from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, FieldSpec
 
-HIGH_CORN = 3
-"""Corn cards a High-Corn bill needs (the content files' own convention)."""
-
 _CONTENT_TYPES = {"mash_bills": MashBill, "demand_cards": DemandCard, "distilleries": Distillery}
 _CONTENT_FILES = {
     "mash_bills": "mash_bills.yaml",
@@ -329,7 +326,7 @@ def _check_unique(name: str, items) -> list[tuple[str, str]]:
     return out
 
 
-def _check_bills(bills) -> list[tuple[str, str]]:
+def _check_bills(bills, high_corn: int) -> list[tuple[str, str]]:
     out = _check_unique("mash_bills", bills)
     if not bills:
         out.append(("mash_bills", "at least one mash bill is needed"))
@@ -348,7 +345,7 @@ def _check_bills(bills) -> list[tuple[str, str]]:
             out.append((where, "every recipe needs at least 1 corn"))
         if not any(counts.get(g, 0) for g in GRAINS):
             out.append((where, "every recipe needs at least 1 grain (rye, wheat or barley)"))
-        out += _check_bill_tags(where, b, counts)
+        out += _check_bill_tags(where, b, counts, high_corn)
         lo, hi = b.prime if len(b.prime) == 2 else (0, -1)
         if len(b.prime) != 2 or lo < 0 or hi < lo:
             out.append((where, f"prime window must be [first, last] with 0 <= first <= last, got {list(b.prime)}"))
@@ -357,7 +354,7 @@ def _check_bills(bills) -> list[tuple[str, str]]:
     return out
 
 
-def _check_bill_tags(where: str, b: MashBill, counts: dict[str, int]) -> list[tuple[str, str]]:
+def _check_bill_tags(where: str, b: MashBill, counts: dict[str, int], high_corn: int) -> list[tuple[str, str]]:
     out = []
     if not b.tags:
         out.append((where, "a bourbon carries one or more tags"))
@@ -368,8 +365,8 @@ def _check_bill_tags(where: str, b: MashBill, counts: dict[str, int]) -> list[tu
     for tag, grains in needs.items():
         if tag in b.tags and not all(counts.get(g, 0) for g in grains):
             out.append((where, f"tag {tag} needs {', '.join(grains)} in the recipe"))
-    if "High-Corn" in b.tags and counts.get("corn", 0) < HIGH_CORN:
-        out.append((where, f"tag High-Corn needs at least {HIGH_CORN} corn in the recipe"))
+    if "High-Corn" in b.tags and counts.get("corn", 0) < high_corn:
+        out.append((where, f"tag High-Corn needs at least {high_corn} corn in the recipe (high_corn_corn)"))
     return out
 
 
@@ -442,7 +439,7 @@ _LEVELS = tuple(_LEVELS_FIELD.values())
 _CROSS = (
     (("min_players", "max_players"), _check_players),
     (("mid_zone_from", "hot_zone_from", "crash_size"), _check_zones),
-    (("mash_bills",), lambda v: _check_bills(v["mash_bills"])),
+    (("mash_bills", "high_corn_corn"), lambda v: _check_bills(v["mash_bills"], v["high_corn_corn"])),
     (("mash_bills", "demand_cards"), lambda v: _check_cards(v["demand_cards"], v["mash_bills"])),
     (("distilleries", "start_capital", *_LEVELS), _check_distilleries),
 )

@@ -429,6 +429,15 @@ FIELDS: tuple[FieldSpec, ...] = (
         book=True,
     ),
     _f("round_limit", "int", "end", "Safety net: the game stops after this many rounds.", 1, 500, book=True),
+    # --- content conventions (ours: the book names the tags, not what earns them)
+    _f(
+        "high_corn_corn",
+        "int",
+        "content",
+        "Corn cards the recipe of a mash bill tagged High-Corn must have at least.",
+        1,
+        10,
+    ),
 )
 
 CONTENT_FIELDS = ("mash_bills", "demand_cards", "distilleries")
