@@ -39,33 +39,45 @@ MOUNT_JS = """async ([src, state]) => {
 CHECK_JS = """() => {
   const faults = [];
   const box = el => el.getBoundingClientRect();
-  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
   const board = box(document.querySelector('.bl-board'));
   for (const dept of document.querySelectorAll('.bl-dept')) {
     const ult = dept.querySelector('.bl-ult');
     if (!ult) { faults.push(`no Ultimate badge in ${dept.dataset.target}`); continue; }
     for (const part of document.querySelectorAll('.bl-dept-name, .bl-lvls, .bl-dept-num')) {
-      if (overlap(box(ult), box(part))) faults.push(`badge "${ult.textContent}" over ${part.className} "${part.textContent}"`);
+      if (overlap(box(ult), box(part))) {
+        faults.push(`badge "${ult.textContent}" over ${part.className} "${part.textContent}"`);
+      }
     }
     if (!inside(box(ult), box(dept))) faults.push(`badge "${ult.textContent}" outside its department`);
   }
   const depts = [...document.querySelectorAll('.bl-dept')];
   for (let i = 0; i < depts.length; i++) for (let j = i + 1; j < depts.length; j++) {
-    if (overlap(box(depts[i]), box(depts[j]))) faults.push(`${depts[i].dataset.target} overlaps ${depts[j].dataset.target}`);
+    if (overlap(box(depts[i]), box(depts[j]))) {
+      faults.push(`${depts[i].dataset.target} overlaps ${depts[j].dataset.target}`);
+    }
   }
   for (const el of document.querySelectorAll('.bl-board *')) {
-    if (!el.children.length && el.textContent.trim() && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline') {
-      faults.push(`text cut off: "${el.textContent.trim()}" (${el.scrollWidth} > ${el.clientWidth})`);
+    const text = el.textContent.trim();
+    const block = getComputedStyle(el).display !== 'inline';
+    if (!el.children.length && text && block && el.scrollWidth > el.clientWidth + 1) {
+      faults.push(`text cut off: "${text}" (${el.scrollWidth} > ${el.clientWidth})`);
     }
     const b = box(el);
-    if (b.width && !inside(b, board) && !el.closest('ol')) faults.push(`${el.className || el.tagName} "${el.textContent.slice(0, 30)}" outside the board`);
+    if (b.width && !inside(b, board) && !el.closest('ol')) {
+      faults.push(`${el.className || el.tagName} "${text.slice(0, 30)}" outside the board`);
+    }
   }
   const ol = document.querySelector('.bl-events ol');
   const ctx = document.createElement('canvas').getContext('2d');
   ctx.font = getComputedStyle(ol).font;
   const widest = ctx.measureText(`${ol.children.length}.`).width;
-  if (parseFloat(getComputedStyle(ol).paddingLeft) < widest + 4) faults.push(`event numbers (${widest}px) wider than the list's margin`);
+  if (parseFloat(getComputedStyle(ol).paddingLeft) < widest + 4) {
+    faults.push(`event numbers (${widest}px) wider than the list's margin`);
+  }
   return faults;
 }"""
 
