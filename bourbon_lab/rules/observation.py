@@ -34,10 +34,11 @@ class PublicBarrel:
 class PublicPlayer:
     """Another player as seen across the table: no qualities of loose or staged cards."""
 
-    __slots__ = ("_p",)
+    __slots__ = ("_p", "_start_prestige")
 
-    def __init__(self, p):
+    def __init__(self, p, start_prestige: int = 0):
         self._p = p
+        self._start_prestige = start_prestige
 
     @property
     def seat(self) -> Any:
@@ -69,7 +70,8 @@ class PublicPlayer:
 
     @property
     def prestige(self) -> Any:
-        return self._p.prestige_from_orders
+        """The ruleset's starting Prestige plus the orders kept, as ``scores()`` and ``view()`` count it."""
+        return self._start_prestige + self._p.prestige_from_orders
 
     @property
     def warehouse_kinds(self) -> Any:
@@ -135,7 +137,8 @@ class PlayerView:
 
     @property
     def others(self) -> list[PublicPlayer]:
-        return [PublicPlayer(p) for p in self._g.players if p.seat != self.player]
+        start = self._g.rules.start_prestige
+        return [PublicPlayer(p, start) for p in self._g.players if p.seat != self.player]
 
     def number(self, department: str) -> int:
         return self._g.number(self.player, department)
