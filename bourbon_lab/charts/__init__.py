@@ -2,7 +2,8 @@
 
 Every builder returns an Altair chart with a title and axis names a designer reads without the
 code; ``save`` writes it as PNG or SVG for reports, and ``use_offline_renderer`` makes charts show
-in JupyterLab with no network.
+in JupyterLab with no network. ``table`` and ``win_table`` show result tables the same way: percentages
+as percentages, intervals as "25 % [18, 33]".
 """
 
 from .comparison import ab_comparison
@@ -10,21 +11,27 @@ from .economy import economy_flow, upgrades
 from .export import save, use_offline_renderer
 from .market import MINUTES_PER_ROUND, game_length, market_events, sale_zones
 from .scores import score_distribution, score_share, win_rate
+from .tables import Table, interval, percent, table, win_table
 from .timeline import game_events, game_timeline
 
 __all__ = [
     "MINUTES_PER_ROUND",
+    "Table",
     "ab_comparison",
     "economy_flow",
     "game_events",
     "game_length",
     "game_timeline",
+    "interval",
     "market_events",
+    "percent",
     "sale_zones",
     "save",
     "score_distribution",
     "score_share",
+    "table",
     "upgrades",
     "use_offline_renderer",
     "win_rate",
+    "win_table",
 ]

@@ -1,0 +1,140 @@
+"""Result tables as a designer reads them: "25 %", "25 % [18, 33]", plain column names, no dtype rows.
+
+A polars frame printed in a notebook shows its shape, its dtypes and six-decimal floats. ``table``
+turns one into a finished ``Table`` of text cells that draws as a small HTML table in JupyterLab
+(inline styles only, nothing loaded from anywhere) and as aligned text in a terminal.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+
+import polars as pl
+
+from ._style import GROUP_TITLES
+
+
+def percent(x: float | None, digits: int = 0) -> str:
+    """A share as a percentage: 0.25 -> "25 %"."""
+    return "—" if x is None else f"{100 * x:.{digits}f} %"
+
+
+def interval(value: float | None, low: float | None, high: float | None, *, as_percent: bool = True, digits: int = 0):
+    """A value with its 95 % interval: "25 % [18, 33]" for shares, "+1.2 [-0.3, 2.7]" for differences."""
+    if value is None or low is None or high is None:
+        return "—"
+    if as_percent:
+        return f"{percent(value, digits)} [{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
+    return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+class Table:
+    """A finished table of text cells: HTML in a notebook, aligned text in a terminal."""
+
+    def __init__(self, columns: Sequence[str], rows: Iterable[Sequence[str]], title: str | None = None):
+        self.columns = list(columns)
+        self.rows = [list(r) for r in rows]
+        self.title = title
+
+    def _numeric(self, i: int) -> bool:
+        cells = [r[i] for r in self.rows if r[i] != "—"]
+        return bool(cells) and all(c.lstrip("+-−").split(" ")[0].replace(".", "", 1).isdigit() for c in cells)
+
+    def _repr_html_(self) -> str:
+        align = ["right" if self._numeric(i) else "left" for i in range(len(self.columns))]
+        cell = "padding:2px 10px;text-align:{};white-space:nowrap"
+        head = "".join(
+            f'<th style="{cell.format(a)};border-bottom:1px solid #888">{html.escape(c)}</th>'
+            for c, a in zip(self.columns, align)
+        )
+        body = "".join(
+            "<tr>" + "".join(f'<td style="{cell.format(a)}">{html.escape(v)}</td>' for v, a in zip(r, align)) + "</tr>"
+            for r in self.rows
+        )
+        caption = f'<caption style="text-align:left;font-weight:bold">{html.escape(self.title)}</caption>'
+        return (
+            '<table class="bourbon-lab-table" style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
+            f"{caption if self.title else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+    def __str__(self) -> str:
+        widths = [max(len(x) for x in [c, *(r[i] for r in self.rows)]) for i, c in enumerate(self.columns)]
+        just = [str.rjust if self._numeric(i) else str.ljust for i in range(len(self.columns))]
+        lines = ["  ".join(j(c, w) for c, w, j in zip(self.columns, widths, just))]
+        lines.append("  ".join("-" * w for w in widths))
+        lines += ["  ".join(j(v, w) for v, w, j in zip(r, widths, just)) for r in self.rows]
+        return "\n".join(([self.title] if self.title else []) + [line.rstrip() for line in lines])
+
+    __repr__ = __str__
+
+
+def _cell(value, digits: int) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    if isinstance(value, list | tuple):
+        return "(" + ", ".join(_cell(v, digits) for v in value) + ")"
+    return str(value)
+
+
+def table(
+    df: pl.DataFrame,
+    *,
+    percent_columns: Iterable[str] = (),
+    intervals: Mapping[str, tuple[str, str, str]] | None = None,
+    digits: Mapping[str, int] | None = None,
+    names: Mapping[str, str] | None = None,
+    title: str | None = None,
+) -> Table:
+    """A polars frame as a finished table.
+
+    Parameters
+    ----------
+    df : polars.DataFrame
+        The result to show.
+    percent_columns : iterable of str
+        Columns holding shares (0-1), shown as "25 %".
+    intervals : mapping, optional
+        ``{"shown name": (value, low, high)}``: three columns shown as one, "25 % [18, 33]" when the value
+        column is a share (listed in ``percent_columns``), else "1.20 [0.80, 1.60]". The three leave the table.
+    digits : mapping, optional
+        Decimals per column (default 2 for numbers, 0 for percentages).
+    names : mapping, optional
+        Shown names per column (default: the column name with spaces for underscores).
+
+    Returns
+    -------
+    Table
+    """
+    shares, spans, digits = set(percent_columns), dict(intervals or {}), dict(digits or {})
+    sources = {c for cols in spans.values() for c in cols}
+    missing = sorted((sources | shares) - set(df.columns))
+    if missing:
+        raise ValueError(f"table: no column {', '.join(map(repr, missing))} in {df.columns}")
+    first = {cols[0]: shown for shown, cols in spans.items()}
+    columns = [c for c in df.columns if c not in sources or c in first]
+    header = [first.get(c) or (names or {}).get(c) or c.replace("_", " ") for c in columns]
+
+    def show(row: dict, c: str) -> str:
+        places = digits.get(c, 0 if c in shares else 2)
+        if c in first:
+            value, low, high = (row[x] for x in spans[first[c]])
+            return interval(value, low, high, as_percent=c in shares, digits=places)
+        return percent(row[c], places) if c in shares else _cell(row[c], places)
+
+    return Table(header, ([show(row, c) for c in columns] for row in df.iter_rows(named=True)), title)
+
+
+def win_table(rates: pl.DataFrame, by: str, title: str | None = None) -> Table:
+    """The ``win_rates`` table of ``by`` as "win rate [95 % CI]" beside the games and wins it counts."""
+    return table(
+        rates.select(by, "games", "wins", "win_rate", "ci_low", "ci_high"),
+        percent_columns=["win_rate"],
+        intervals={"win rate [95 % CI]": ("win_rate", "ci_low", "ci_high")},
+        names={by: GROUP_TITLES.get(by, by.replace("_", " ").capitalize()), "games": "player-games"},
+        title=title,
+    )
