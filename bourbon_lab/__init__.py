@@ -1,9 +1,11 @@
-"""bourbon_lab: a design lab for the board game Bourbonomics."""
+"""bourbon_lab: a design lab for distillery board games, Bourbonomics first (``games()`` lists them)."""
 
 from . import native
 
 native.install()  # before the rules load: their compiled build, when one matches the sources
 
+from . import games  # noqa: E402  (registers the built-in games lazily; bl.games() lists them)
+from .core import default_rules, get_game, new_game  # noqa: E402  (new_game dispatches on rules.game)
 from .rules import (  # noqa: E402
     Action,
     ActionParseError,
@@ -14,7 +16,6 @@ from .rules import (  # noqa: E402
     Ruleset,
     RulesetError,
     SetupError,
-    new_game,
 )
 
 __version__ = "0.1.0"
@@ -53,6 +54,9 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "SetupError",
+    "default_rules",
+    "games",
+    "get_game",
     "new_game",
     *sorted(_LAZY),
 ]

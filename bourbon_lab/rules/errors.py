@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import reprlib
 
+# Shared by every game (the core imports no game, so they live there): re-exported here.
+from ..core.errors import ActionParseError, BourbonLabError, IllegalAction  # noqa: F401
+
 _SHORT = reprlib.Repr()  # Python 3.11's Repr takes no keyword arguments
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 6
@@ -21,10 +24,6 @@ def one_line(exc: BaseException) -> str:
     if len(parts) <= 1:
         return parts[0] if parts else type(exc).__name__
     return f"{parts[0]} {'; '.join(parts[1:])}"
-
-
-class BourbonLabError(Exception):
-    """Base of every error this package raises on bad input."""
 
 
 class FileFormatError(BourbonLabError, ValueError):
@@ -57,23 +56,6 @@ class RulesetError(BourbonLabError, ValueError):
     @property
     def fields(self) -> list[str]:
         return [name for name, _ in self.problems]
-
-
-class ActionParseError(BourbonLabError, ValueError):
-    """The text is not an action at all (a typo, an unknown verb)."""
-
-
-class IllegalAction(BourbonLabError):
-    """A well-formed action that the rules do not allow now; the game is unchanged."""
-
-    def __init__(self, action, rule: str, *, round: int, phase: str, player: int | None):
-        self.action = action
-        self.rule = rule
-        self.round = round
-        self.phase = phase
-        self.player = player
-        who = "" if player is None else f", player {player}"
-        super().__init__(f"illegal action {str(action)!r} (round {round}, {phase}{who}): {rule}")
 
 
 class SnapshotError(BourbonLabError, ValueError):

@@ -326,6 +326,27 @@ class Game:
         """Capital + Prestige per player, ranked, ties to more completed orders, then shared."""
         return score_table(self)
 
+    # --- the shared game protocol (bourbon_lab.core): read-only, off the hot path
+
+    @property
+    def decision(self) -> Any:
+        """Who acts now, as the protocol's ``Decision``; None once the game is over."""
+        from .protocol import decision
+
+        return decision(self)
+
+    def score_rows(self) -> list[Any]:
+        """``scores()`` as the protocol's ``ScoreRow``s: tie-break (orders,), points by source."""
+        from .protocol import score_rows
+
+        return score_rows(self)
+
+    def visible_to(self, event: Any) -> Any:
+        """Who may see ``event``: None for everyone, else a tuple of seats."""
+        from .protocol import visible_to
+
+        return visible_to(event)
+
     def number(self, player: int, department: str) -> int:
         """The department's current number for a player (slots, dice, cap, bills, demand draws)."""
         return number(self.rules, self.players[player], department)

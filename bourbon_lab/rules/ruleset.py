@@ -82,6 +82,9 @@ class Ruleset:
     (1, 2, 4)
     """
 
+    game = "bourbonomics"
+    """The game this ruleset belongs to: ``bl.new_game`` dispatches on it (see ``bourbon_lab.core``)."""
+
     __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "derived", "_key")
 
     if TYPE_CHECKING:  # fields are set from the schema at runtime; tell mypy/mypyc they exist

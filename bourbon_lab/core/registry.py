@@ -1,0 +1,134 @@
+"""Games by name: ``register_game`` files a ``GameDef``; ``games``, ``new_game`` and friends read it.
+
+Built-in games register lazily (``bourbon_lab.games`` calls ``register_lazy`` with a module path
+when ``bourbon_lab`` is imported), so listing names imports no game; the first real use imports
+the game's package, which calls ``register_game``. This module imports no game. Like
+OpenSpiel's ``register_game``/``load_game`` and pgx's ``available_envs``/``make``: nothing
+else in the lab lists games.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import UnknownGame
+from .protocol import GameInfo, GameState
+
+DEFAULT_GAME = "bourbonomics"
+"""The game meant by a ruleset without ``game``, a scenario without ``game:``, a command without ``--game``."""
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """One game: its facts, its ruleset class, and how to start or restore a table.
+
+    ``new(rules, players, seed, **options)`` deals a table; ``restore(snapshot)`` rebuilds one
+    from ``state.snapshot()`` (after a JSON round trip).
+    """
+
+    info: GameInfo
+    ruleset: Any
+    new: Callable[..., GameState]
+    restore: Callable[[dict], GameState]
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def default_rules(self) -> Any:
+        return self.ruleset.default()
+
+    def variants(self) -> list[dict[str, Any]]:
+        """The named variants: ``name``, ``choices``, ``default``, ``description`` each."""
+        return list(self.ruleset.variants())
+
+
+_GAMES: dict[str, GameDef] = {}
+_LAZY: dict[str, str] = {}
+
+
+def register_game(game: GameDef) -> GameDef:
+    """File ``game`` under its name (a later registration of the same name replaces it)."""
+    if not isinstance(game, GameDef):
+        raise TypeError(f"register_game takes a GameDef, got {type(game).__name__}")
+    if getattr(game.ruleset, "game", None) != game.name:
+        raise ValueError(f"{game.name}: its ruleset class says game = {getattr(game.ruleset, 'game', None)!r}")
+    _GAMES[game.name] = game
+    return game
+
+
+def register_lazy(name: str, module: str) -> None:
+    """Promise that importing ``module`` registers game ``name`` (imported on first use)."""
+    _LAZY.setdefault(name, module)
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game (tests register throwaway games and clean up after themselves)."""
+    _GAMES.pop(name, None)
+    _LAZY.pop(name, None)
+
+
+def games() -> list[str]:
+    """The names of every registered game, sorted.
+
+    >>> "bourbonomics" in games()
+    True
+    """
+    return sorted({*_GAMES, *_LAZY})
+
+
+def get_game(name: str) -> GameDef:
+    """The ``GameDef`` registered as ``name``; an unknown name raises ``UnknownGame`` with a hint."""
+    if name not in _GAMES and name in _LAZY:
+        importlib.import_module(_LAZY[name])
+    if name not in _GAMES:
+        known = games()
+        close = difflib.get_close_matches(str(name), known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownGame(f"game: unknown game {name!r}{hint}; registered games: {', '.join(known)}")
+    return _GAMES[name]
+
+
+def game_of(rules: Any) -> str:
+    """The name of the game a ruleset belongs to (``rules.game``; older rulesets mean the default)."""
+    name = getattr(rules, "game", DEFAULT_GAME)
+    if not isinstance(name, str):
+        raise UnknownGame(f"rules.game: expected a game name, got {name!r}")
+    return name
+
+
+def default_rules(name: str = DEFAULT_GAME) -> Any:
+    """A game's default ruleset: the book plus the project's defaults."""
+    return get_game(name).default_rules()
+
+
+def new_game(rules: Any, players: int, seed: int = 0, *args: Any, **options: Any) -> GameState:
+    """Deal a table of the game ``rules`` belongs to; extra arguments go to that game (e.g. ``distilleries``)."""
+    return get_game(game_of(rules)).new(rules, players, seed, *args, **options)
+
+
+def restore(snapshot: dict, game: str | None = None) -> GameState:
+    """Rebuild a table from a snapshot of the named game (default: the snapshot's ``game`` key, then the default)."""
+    name = game or (snapshot.get("game") if isinstance(snapshot, dict) else None) or DEFAULT_GAME
+    return get_game(name).restore(snapshot)
+
+
+def describe() -> list[dict[str, Any]]:
+    """One row per game: name, title, player counts, variants (what ``bourbon-lab games`` prints)."""
+    rows = []
+    for name in games():
+        g = get_game(name)
+        rows.append(
+            {
+                "name": name,
+                "title": g.info.title,
+                "players": f"{g.info.min_players}-{g.info.max_players}",
+                "dynamics": ", ".join(g.info.dynamics),
+                "variants": [v["name"] for v in g.variants()],
+            }
+        )
+    return rows

@@ -1,0 +1,26 @@
+"""Bourbonomics behind the game protocol: its declared facts and its ``GameDef``, over ``bourbon_lab.rules``.
+
+The rules stay where they are for now; this package only registers them. ``Game`` already
+satisfies ``core.GameState`` (``decision``, ``score_rows`` and ``visible_to`` were added beside
+its own ``scores``), so it is registered directly, with no wrapper on the hot path.
+"""
+
+from ...core import GameDef, GameInfo, register_game
+from ...rules import Game, Ruleset, new_game
+
+INFO = GameInfo(
+    name="bourbonomics",
+    title="Bourbonomics",
+    min_players=2,
+    max_players=6,
+    max_decisions=20_000,
+    dynamics=("sequential",),
+    ended_by=("orders", "round_limit"),
+    chance="sampled",
+    information="imperfect",
+    description="Build barrels from hidden-quality resources, age them, sell them into a crashing demand market.",
+)
+
+GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=new_game, restore=Game.restore))
+
+__all__ = ["GAME", "INFO", "Game", "Ruleset", "new_game"]
