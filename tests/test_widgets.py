@@ -114,8 +114,12 @@ def test_editor_is_generated_from_the_schema():
     editor = RulesEditor()
     assert set(editor.controls) == {f.name for f in FIELDS}
     assert editor.rules == RULES and editor.changes() == {}
-    titles = [editor.tabs.get_title(i) for i in range(len(editor.tabs.children))]
+    titles = editor.tabs.titles
     assert titles[:4] == ["Economy", "Market", "Departments", "Resources"] and "Content" in titles
+    editor.tabs.buttons[2].value = True  # a click on "Departments"
+    assert editor.tabs.selected_index == 2 and [b.value for b in editor.tabs.buttons].count(True) == 1
+    editor.tabs.buttons[2].value = False  # clicking the shown group again keeps it shown
+    assert editor.tabs.selected_index == 2 and editor.tabs.buttons[2].value
     variants = {v["name"] for v in bl.Ruleset.variants()}
     assert all(type(editor.controls[n]).__name__ == "ChoiceControl" for n in variants)
 

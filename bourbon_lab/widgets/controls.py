@@ -7,6 +7,7 @@ the schema shows up in the editor with no change here.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ _PARTS = {
     "levels": ("Base", "+1", "+2", "+3"),
     "age_values": ("younger", "prime", "older"),
 }
-_LABEL = w.Layout(width="190px")
+_LABEL = w.Layout(width="190px", min_width="150px")
 
 
 def label_of(spec: FieldSpec) -> str:
@@ -48,8 +49,12 @@ class FieldControl:
         self._callbacks: list[Callable[[], None]] = []
         self._quiet = False
         self.inputs = self.build(value)
-        title = w.HTML(f"<span title='{spec.description}'><b>{label_of(spec)}</b></span>", layout=_LABEL)
-        self.widget = w.HBox([title, *self.inputs, self.message], layout=w.Layout(align_items="center"))
+        tip = html.escape(spec.description, quote=True)
+        title = w.HTML(f"<span title='{tip}'><b>{html.escape(label_of(spec))}</b></span>", layout=_LABEL)
+        # Wraps instead of running past a narrow notebook: the message or the boxes go to the next line.
+        self.widget = w.HBox(
+            [title, *self.inputs, self.message], layout=w.Layout(align_items="center", flex_flow="row wrap")
+        )
         self.widget.add_class("bl-field")
         for child in self.watched():
             child.observe(self._changed, names="value")
@@ -153,10 +158,11 @@ class TupleControl(FieldControl):
         if self.spec.kind == "sales":
             names = QUALITIES
         names = names or tuple(str(i + 1) for i in range(len(value)))
-        self.boxes = [_box(self.spec, v, n, width="150px") for v, n in zip(value, names)]
+        self.boxes = [_box(self.spec, v, n, width="auto") for v, n in zip(value, names)]
         for b in self.boxes:
-            b.style.description_width = "60px"
-        return [w.HBox(self.boxes)]
+            b.style.description_width = "initial"  # the whole part name ("Legendary"), never "Legen…"
+            b.layout.max_width = "190px"
+        return [w.HBox(self.boxes, layout=w.Layout(flex_flow="row wrap"))]
 
     def watched(self):
         return self.boxes
@@ -176,10 +182,10 @@ class AgeValuesControl(FieldControl):
     def build(self, value):
         self.rows = [[_box(self.spec, x, width="56px") for x in triple] for triple in value]
         head = w.HBox(
-            [w.Label("", layout=w.Layout(width="80px"))]
+            [w.Label("", layout=w.Layout(width="90px"))]
             + [w.Label(n, layout=w.Layout(width="56px")) for n in _PARTS["age_values"]]
         )
-        lines = [w.HBox([w.Label(q, layout=w.Layout(width="80px")), *row]) for q, row in zip(QUALITIES, self.rows)]
+        lines = [w.HBox([w.Label(q, layout=w.Layout(width="90px")), *row]) for q, row in zip(QUALITIES, self.rows)]
         return [w.VBox([head, *lines])]
 
     def watched(self):
@@ -227,7 +233,13 @@ class OddsControl(FieldControl):
     def build(self, value):
         self.sliders = [
             w.IntSlider(
-                value=v, min=0, max=100, description=q, tooltip=self.spec.description, layout=w.Layout(width="260px")
+                value=v,
+                min=0,
+                max=100,
+                description=q,
+                tooltip=self.spec.description,
+                style={"description_width": "80px"},
+                layout=w.Layout(width="300px", max_width="100%"),
             )
             for v, q in zip(value, QUALITIES)
         ]
@@ -267,7 +279,7 @@ class PileOddsControl(FieldControl):
     def build(self, value):
         self.odds = {pile: list(o) for pile, o in value}
         self.pile = w.ToggleButtons(
-            options=list(RESOURCES), tooltip=self.spec.description, style={"button_width": "60px"}
+            options=list(RESOURCES), tooltip=self.spec.description, style={"button_width": "auto"}
         )
         self.own = w.Checkbox(value=False, description="own odds for this pile", indent=False)
         self.editor = OddsControl(

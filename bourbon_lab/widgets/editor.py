@@ -52,13 +52,13 @@ class RulesEditor(w.VBox):
             description="Reset to default", icon="undo", tooltip="Every field back to its default"
         )
         self.reset_button.on_click(lambda _: self.reset())
+        self.reset_button.layout = w.Layout(width="auto", flex="0 0 auto")
         self.tabs = self._tabs(origin)
-        bar = w.HBox([self.reset_button, self.status])
-        super().__init__(children=[bar, self.tabs, self.changed], rules=origin, **kwargs)
+        super().__init__(children=[self.reset_button, self.status, self.tabs, self.changed], rules=origin, **kwargs)
         self.add_class("bl-rules-editor")
         self._show_changes()
 
-    def _tabs(self, rules: Ruleset) -> w.Tab:
+    def _tabs(self, rules: Ruleset) -> GroupTabs:
         pages, titles = [], []
         for group in GROUPS:
             rows = [c.widget for c in self.controls.values() if c.spec.group == group]
@@ -68,10 +68,7 @@ class RulesEditor(w.VBox):
             if rows:
                 pages.append(w.VBox(rows))
                 titles.append(group.capitalize())
-        tabs = w.Tab(children=pages)
-        for i, title in enumerate(titles):
-            tabs.set_title(i, title)
-        return tabs
+        return GroupTabs(pages, titles)
 
     # --- public
     def observe(self, handler, names="rules", type="change"):  # noqa: A002 (traitlets' own name)
@@ -143,6 +140,44 @@ class RulesEditor(w.VBox):
             for k, v in changed.items()
         )
         self.changed.value = f"<b>What changed</b> (against the defaults)<ul class='bl-changes'>{items}</ul>"
+
+
+class GroupTabs(w.VBox):
+    """Tabs whose names wrap onto a second line instead of being cut ("Econo", "Depart") when space is short.
+
+    A row of toggle buttons, one per group, over a ``Stack`` that shows the chosen group's page.
+    """
+
+    def __init__(self, pages: list[w.Widget], titles: list[str]):
+        self.titles = list(titles)
+        self.pages = w.Stack(pages, selected_index=0)
+        self.buttons = [
+            w.ToggleButton(value=i == 0, description=t, tooltip=f"Show the {t} rules", layout=w.Layout(width="auto"))
+            for i, t in enumerate(titles)
+        ]
+        for i, button in enumerate(self.buttons):
+            button.observe(lambda change, i=i: self._picked(i, change["new"]), names="value")
+        bar = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))
+        bar.add_class("bl-tab-bar")
+        super().__init__([bar, self.pages])
+
+    @property
+    def selected_index(self) -> int:
+        return self.pages.selected_index
+
+    @selected_index.setter
+    def selected_index(self, i: int) -> None:
+        self.buttons[i].value = True
+
+    def _picked(self, i: int, on: bool) -> None:
+        if not on:  # the shown group's button stays down: one group is always shown
+            if self.pages.selected_index == i:
+                self.buttons[i].value = True
+            return
+        self.pages.selected_index = i
+        for j, button in enumerate(self.buttons):
+            if j != i:
+                button.value = False
 
 
 def label_of_name(name: str) -> str:

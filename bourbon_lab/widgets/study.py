@@ -31,8 +31,15 @@ def _charts():
     return charts
 
 
-class LiveStudy(w.HBox):
-    """A RulesEditor beside Altair charts of N simulated games, redrawn when a control moves.
+CHART_WIDTH = 240
+"""Plot width of each chart: Before and After sit side by side in a wide notebook and stack in a narrow one."""
+
+
+class LiveStudy(w.VBox):
+    """A RulesEditor above Altair charts of N simulated games, redrawn when a control moves.
+
+    Stacked, not side by side, so it fits a notebook's width: the editor, then the paired
+    differences, then Before and After, which wrap onto two lines when the output area is narrow.
 
     Parameters
     ----------
@@ -78,14 +85,8 @@ class LiveStudy(w.HBox):
         self._before = None
         self._views = _placeholder_views()
         self.done = threading.Event()
-        self.chart_box = w.VBox(
-            [
-                self.progress,
-                self.label,
-                self._views["difference"],
-                w.HBox([self._views["before"], self._views["after"]]),
-            ]
-        )
+        pair = w.HBox([self._views["before"], self._views["after"]], layout=w.Layout(flex_flow="row wrap"))
+        self.chart_box = w.VBox([self.progress, self.label, self._views["difference"], pair])
         super().__init__(children=[self.editor, self.chart_box])
         self.add_class("bl-live-study")
         self.editor.observe(self._on_rules)
@@ -170,11 +171,19 @@ class LiveStudy(w.HBox):
     def charts(self, comparison) -> dict:
         """The charts for one comparison: the paired differences, and win rates before and after."""
         charts = _charts()
+        # An interval over a handful of games can be NaN, which JSON cannot carry to the browser.
+        table = comparison.table.with_columns(pl.col(pl.Float64).fill_nan(None))
+        difference = charts.ab_comparison(table)
+        difference.spec.width = CHART_WIDTH  # each facet's plot; the facet itself takes no width
         return {
-            "difference": charts.ab_comparison(comparison.table),
-            "before": charts.win_rate(comparison.a.players, by="seat").properties(title="Before: win rate by seat"),
-            "after": charts.win_rate(comparison.b.players, by="seat").properties(title="After: win rate by seat"),
+            "difference": difference.configure_legend(orient="bottom"),
+            "before": self._win_rate(charts, comparison.a.players, "Before"),
+            "after": self._win_rate(charts, comparison.b.players, "After"),
         }
+
+    @staticmethod
+    def _win_rate(charts, players, when: str):
+        return charts.win_rate(players, by="seat").properties(title=f"{when}: win rate by seat", width=CHART_WIDTH)
 
     def _draw_partial(self, part) -> None:
         """A first answer from the games in so far, against "before" on the same games; refined later."""
