@@ -147,6 +147,8 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str:
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:
                 return _first_difference(x, y, f"{path}[{i}]")
+    if isinstance(a, list) and isinstance(b, list):
+        return f"{path or 'the value'}: {len(a)} items vs {len(b)}"
     return f"{path or 'the value'}: {a!r:.80} vs {b!r:.80}"
 
 
