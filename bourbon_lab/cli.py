@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import textwrap
 
 from .rules import BourbonLabError, Ruleset
 from .rules.errors import one_line
@@ -21,22 +22,38 @@ def _fmt(value) -> str:
     return str(value)
 
 
-def _table(rows: list[list[str]], header: list[str]) -> str:
+WIDTH = 100
+"""Columns ``bourbon-lab rules`` fits in; ``--wide`` lifts the limit."""
+
+
+def _table(rows: list[list[str]], header: list[str], width: int | None = WIDTH) -> str:
+    """Aligned columns; when a row would pass ``width``, the last column goes under each row, wrapped."""
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    line = "  ".join("-" * w for w in widths)
-    out = ["  ".join(h.ljust(w) for h, w in zip(header, widths)), line]
-    out += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)) for r in rows]
+    if width is None or sum(widths) + 2 * (len(widths) - 1) <= width:
+        out = ["  ".join(h.ljust(w) for h, w in zip(header, widths)), "  ".join("-" * w for w in widths)]
+        out += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)) for r in rows]
+        return "\n".join(row.rstrip() for row in out)
+    widths = widths[:-1]
+    indent = " " * 4
+    out = ["  ".join(h.ljust(w) for h, w in zip(header, widths)), f"{indent}{header[-1]}"]
+    out.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        out.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
+        out += textwrap.wrap(str(r[-1]), width, initial_indent=indent, subsequent_indent=indent)
     return "\n".join(row.rstrip() for row in out)
 
 
-def rules_report(rules: Ruleset, show_all: bool = False) -> str:
-    """The variants table with the current values; with ``show_all``, every field by group."""
+def rules_report(rules: Ruleset, show_all: bool = False, width: int | None = WIDTH) -> str:
+    """The variants table with the current values; with ``show_all``, every field by group.
+
+    Lines fit in ``width`` columns (a description then goes under its row); None keeps one line a row.
+    """
     rows = []
     for v in Ruleset.variants():
         current = getattr(rules, v["name"])
         choices = " | ".join(_fmt(c) for c in v["choices"])
         rows.append([v["name"], choices, _fmt(v["default"]), _fmt(current), v["description"]])
-    parts = ["Rule variants", _table(rows, ["variant", "choices", "default", "current", "what it decides"])]
+    parts = ["Rule variants", _table(rows, ["variant", "choices", "default", "current", "what it decides"], width)]
     changed = rules.changes()
     if changed:
         parts += ["", "Changed from the defaults:"]
@@ -48,12 +65,12 @@ def rules_report(rules: Ruleset, show_all: bool = False) -> str:
             rows = [
                 [f.name, _fmt(getattr(rules, f.name)), _range(f), f.description] for f in FIELDS if f.group == group
             ]
-            parts += ["", f"[{group}]", _table(rows, ["field", "value", "range", "description"])]
-    parts += [
-        "",
+            parts += ["", f"[{group}]", _table(rows, ["field", "value", "range", "description"], width)]
+    content = (
         f"Content: {len(rules.mash_bills)} mash bills, {len(rules.demand_cards)} demand cards, "
-        f"{len(rules.distilleries)} distilleries. Ruleset fingerprint {rules.fingerprint()}.",
-    ]
+        f"{len(rules.distilleries)} distilleries. Ruleset fingerprint {rules.fingerprint()}."
+    )
+    parts += ["", *(textwrap.wrap(content, width) if width else [content])]
     return "\n".join(parts)
 
 
@@ -67,7 +84,18 @@ def _range(f) -> str:
 
 def _cmd_rules(args) -> int:
     rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
-    print(rules_report(rules, show_all=args.all))
+    print(rules_report(rules, show_all=args.all, width=None if args.wide else WIDTH))
+    return 0
+
+
+def _cmd_games(args) -> int:
+    from .core import describe
+
+    rows = [("game", "title", "players", "turns", "variants")]
+    rows += [(r["name"], r["title"], r["players"], r["dynamics"], ", ".join(r["variants"]) or "-") for r in describe()]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[4])
     return 0
 
 
@@ -130,7 +158,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print the rule variants and current values")
     p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
     p.add_argument("--all", action="store_true", help="also print every tunable field by group")
+    p.add_argument("--wide", action="store_true", help=f"one line per row, however long (default: fit {WIDTH} columns)")
     p.set_defaults(func=_cmd_rules)
+    p = sub.add_parser("games", help="list the registered games with their player counts and variants")
+    p.set_defaults(func=_cmd_games)
 
     p = sub.add_parser("simulate", help="play bot games and print a summary (optionally write Parquet)")
     _common(p, players=4, games=1000, bots="heuristic")

@@ -217,3 +217,14 @@ def test_reaching_the_target_finishes_the_round_before_the_game_ends():
 def test_the_harness_fails_a_broken_game(name, why):
     with pytest.raises(HarnessFailure, match=why):
         check_game(name, games=3, seed=0)
+
+
+def test_bourbon_lab_games_lists_each_game_with_players_and_variants(capsys):
+    from bourbon_lab.cli import main
+
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["game", "title", "players", "turns", "variants"]
+    bourbonomics = next(line for line in lines if line.startswith("bourbonomics "))
+    assert " 2-6 " in bourbonomics and "piles, opening_round_adds_card" in bourbonomics
+    assert any(line.startswith("tipjar ") and " 2-4 " in line and line.endswith("ties") for line in lines)
