@@ -39,7 +39,7 @@ def _table(rows: list[list[str]], header: list[str], width: int | None = WIDTH) 
     out.append("  ".join("-" * w for w in widths))
     for r in rows:
         out.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
-        out += textwrap.wrap(str(r[-1]), width, initial_indent=indent, subsequent_indent=indent)
+        out += textwrap.wrap(str(r[-1]), width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
     return "\n".join(row.rstrip() for row in out)
 
 

@@ -18,6 +18,12 @@ _PHASE_TITLES = {
 }
 
 
+def ordinal(n: int) -> str:
+    """``n`` as an English ordinal (1st, 2nd, 3rd, 4th, 11th, 22nd): the crash size is tunable, so no fixed "7th"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _cards(ids) -> str:
     return ", ".join(ids) if ids else "nothing"
 
@@ -48,7 +54,9 @@ def _aged(d) -> str:
 
 PHRASES = {
     "card_added": lambda d: f"the market gets {d['card']} ({d['table_size']} on the table)",
-    "crash": lambda d: f"CRASH: the 7th card wipes {_cards(d['wiped'])}; {d['card']} starts a fresh market",
+    "crash": lambda d: (
+        f"CRASH: the {ordinal(len(d['wiped']) + 1)} card wipes {_cards(d['wiped'])}; {d['card']} starts a fresh market"
+    ),
     "hot_reset": lambda d: f"HOT RESET: {_cards(d['wiped'])} wiped; {d['card']} starts a Low market",
     "demand_revealed": lambda d: f"reveals demand cards {_cards(d['cards'])}",
     "demand_picked": lambda d: f"picks {d['card']}",
