@@ -108,7 +108,7 @@ def _score(game, p):
 
 PLAYER_ATTRS = {
     "capital": lambda g, p: p.capital,
-    "prestige": lambda g, p: p.prestige_from_orders,
+    "prestige": lambda g, p: g.rules.start_prestige + p.prestige_from_orders,  # as the score counts it
     "score": _score,
     "orders": lambda g, p: len(p.completed),
     "completed": lambda g, p: [c for c, _ in p.completed],
