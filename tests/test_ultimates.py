@@ -266,6 +266,28 @@ def test_triple_threat_trade_two_dice_for_any_face_once():
     assert g.why_illegal("trade -> corn") is not None
 
 
+def test_triple_threat_gives_no_extra_reroll():
+    """Book: "Reroll any dice you don't like, once." and "Triple Threat — once per Collect turn, discard 2 dice you
+    don't want to take 1 die of any face."
+    """
+    g = game_for("triple_threat")
+    seat = g.current_player
+    grant(g, seat, "triple_threat")
+    g.apply("return bills")
+    g.dice = ["cask", "cask", "corn", "rye"]
+    refresh(g)
+    g.apply("select corn")
+    g.apply("reroll")
+    assert g.rerolls_left == 0 and g.step == "reroll"  # the trade is still to come
+    g.apply("select cask")
+    g.apply("select cask")
+    assert g.why_illegal("reroll") is not None
+    assert "reroll" not in legal_texts(g)
+    g.apply("trade -> rye")
+    assert g.rerolls_left == 0
+    assert g.step == "claim" or g.why_illegal("reroll") is not None
+
+
 def test_no_trade_without_triple_threat():
     """Book: "Triple Threat — once per Collect turn, discard 2 dice you don't want to take 1 die of any face." """
     g = game_for("triple_threat")
