@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
+
 import bourbon_lab as bl
 from bourbon_lab.widgets import BoardView, LiveStudy, RulesEditor, Stepper, board_state, simulated_game
 from bourbon_lab.widgets.assets import BOARD_CSS, BOARD_ESM
@@ -143,13 +145,39 @@ def test_editor_refuses_an_invalid_combination_and_keeps_the_last_valid_rules():
     editor.set_value("mid_zone_from", 6)
     assert editor.rules == RULES and not seen
     assert "must be below Hot" in editor.controls["mid_zone_from"].message.value
-    assert "not applied" in editor.status.value
+    assert "Not applied" in editor.status.value
     editor.set_value("hot_zone_from", 6)
     editor.set_value("crash_size", 9)
     editor.set_value("hot_zone_from", 8)
     assert editor.problems == {}
     assert (editor.rules.mid_zone_from, editor.rules.hot_zone_from, editor.rules.crash_size) == (6, 8, 9)
     assert editor.controls["mid_zone_from"].message.value == ""
+
+
+def test_start_capital_is_bounded_by_the_distilleries_and_refused_in_the_games_words():
+    """Issue 13 item 4: start capital 0 was offered, then refused as "distilleries[hollow_creek] ... 0-3"."""
+    lowest = min(d.capital for d in RULES.distilleries)
+    weakest = min(RULES.distilleries, key=lambda d: d.capital)
+    editor = RulesEditor()
+    control = editor.controls["start_capital"].input
+    assert control.min == -lowest == RULES.allowed_range("start_capital")[0] > 0
+    editor.set_value("start_capital", 0)  # a control cannot go below its minimum: it stops at the lowest valid value
+    assert editor.rules.start_capital == -lowest and editor.problems == {}
+    with pytest.raises(bl.RulesetError) as refused:
+        RULES.replace(start_capital=0)
+    assert "start_capital" in refused.value.fields
+    assert f"{weakest.name} would start with \u2212{-lowest} Capital" in str(refused.value)
+    assert "distilleries[" not in str(refused.value)
+
+
+def test_editor_lists_every_problem_in_words_and_keeps_reset_whole():
+    editor = RulesEditor()
+    editor.set_values({"mid_zone_from": 6, "min_players": 6, "max_players": 2})
+    assert "Mid zone from" in editor.status.value and "Min players" in editor.status.value
+    assert "Not applied" in editor.status.value and editor.reset_button.description == "Reset to default"
+    assert editor.children[:2] == (editor.reset_button, editor.status)  # the message never squeezes the button
+    editor.reset()
+    assert editor.problems == {} and "valid" in editor.status.value
 
 
 def test_quality_odds_stay_summing_to_100():

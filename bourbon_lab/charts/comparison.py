@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ._style import WIDTH, title
+from ._style import title
 
 METRIC_NAMES = {
     "rounds": "Rounds per game",
@@ -29,6 +29,11 @@ def _verdict(row_low: pl.Expr, row_high: pl.Expr) -> pl.Expr:
         .then(pl.lit("B lower"))
         .otherwise(pl.lit("no clear difference"))
     )
+
+
+AB_WIDTH = 300
+"""Plot width of each metric's row: with its name on the left and the legend below, the chart fits a
+notebook beside an open file browser in a 1000 px window."""
 
 
 def ab_comparison(comparison_table: pl.DataFrame) -> alt.FacetChart:
@@ -62,24 +67,25 @@ def ab_comparison(comparison_table: pl.DataFrame) -> alt.FacetChart:
         alt.Tooltip("ci_high:Q", title="CI high", format="+.3f"),
     ]
     verdicts = alt.Scale(domain=["B lower", "no clear difference", "B higher"], range=["#c4452f", "#888888", "#3f8f4f"])
+    legend = alt.Legend(orient="bottom", direction="horizontal")
     ci = (
         alt.Chart()
         .mark_rule(strokeWidth=3)
         .encode(
             x=alt.X("ci_low:Q", title=axis),
             x2="ci_high:Q",
-            color=alt.Color("verdict:N", title="Verdict", scale=verdicts),
+            color=alt.Color("verdict:N", title="Verdict", scale=verdicts, legend=legend),
         )
     )
     dot = (
         alt.Chart()
         .mark_point(filled=True, size=70)
-        .encode(x=x, color=alt.Color("verdict:N", title="Verdict", scale=verdicts), tooltip=tooltip)
+        .encode(x=x, color=alt.Color("verdict:N", title="Verdict", scale=verdicts, legend=legend), tooltip=tooltip)
     )
     zero = alt.Chart().mark_rule(color="black", strokeDash=[4, 3]).encode(x=alt.datum(0))
     return (
         alt.layer(zero, ci, dot, data=data)
-        .properties(width=WIDTH, height=22)
+        .properties(width=AB_WIDTH, height=22)
         .facet(row=alt.Row("name:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left"), sort=None))
         .resolve_scale(x="independent")
         .properties(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from . import yamlfile
 from .content import (
     DEPARTMENTS,
     GRAINS,
@@ -26,7 +27,6 @@ from .content import (
     Distillery,
     MashBill,
 )
-from . import yamlfile
 from .errors import FileFormatError, RulesetError, short
 from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, FieldSpec
 
@@ -250,6 +250,21 @@ class Ruleset:
             if s.variant
         ]
 
+    def allowed_range(self, name: str) -> tuple[float | None, float | None]:
+        """A field's range from the schema, narrowed by this ruleset's content, for bounding a control.
+
+        Start capital may not go so low that a distillery's own change would leave it below 0.
+
+        >>> Ruleset.default().allowed_range("start_capital")
+        (3, 50)
+        """
+        spec = SPECS[name]
+        lo, hi = spec.lo, spec.hi
+        if name == "start_capital" and self.distilleries:
+            lowest = -min(d.capital for d in self.distilleries)
+            lo = lowest if lo is None else max(lo, lowest)
+        return lo, hi
+
     # --- derived numbers the engine reads
     def department_levels(self, department: str) -> tuple[int, ...]:
         return getattr(self, _LEVELS_FIELD[department])
@@ -401,7 +416,10 @@ def _check_distilleries(v: dict[str, Any]) -> list[tuple[str, str]]:
     for d in v["distilleries"]:
         where = f"distilleries[{d.id}]"
         if v["start_capital"] + d.capital < 0:
-            out.append((where, f"starting Capital {v['start_capital']}{d.capital:+d} would be negative"))
+            total = str(v["start_capital"] + d.capital).replace("-", "\u2212")
+            own = f"{d.capital:+d}".replace("-", "\u2212")
+            why = f"{d.name} would start with {total} Capital (start capital {v['start_capital']}, {d.name} {own})"
+            out.append(("start_capital", why))
         out += [(where, why) for why in _distillery_departments(v, d)]
     return out
 

@@ -8,14 +8,15 @@ the last valid value. Observers of ``rules`` fire only on a real change.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 import ipywidgets as w
 import traitlets
 
 from ..rules.errors import RulesetError
 from ..rules.ruleset import Ruleset
-from ..rules.schema import FIELDS
-from .controls import FieldControl, label_of, make_control
+from ..rules.schema import FIELDS, FieldSpec
+from .controls import FieldControl, make_control
 
 GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
 """Tab order: what designers tune most first; the content counts last."""
@@ -43,7 +44,9 @@ class RulesEditor(w.VBox):
     def __init__(self, rules: Ruleset | None = None, **kwargs):
         origin = rules if rules is not None else Ruleset.default()
         self._origin = origin
-        self.controls: dict[str, FieldControl] = {f.name: make_control(f, getattr(origin, f.name)) for f in FIELDS}
+        self.controls: dict[str, FieldControl] = {
+            f.name: make_control(_bounded(f, origin), getattr(origin, f.name)) for f in FIELDS
+        }
         for control in self.controls.values():
             control.on_change(self._revalidate)
         self.status = w.HTML()
@@ -107,7 +110,7 @@ class RulesEditor(w.VBox):
         except RulesetError as exc:
             self._problems = {}
             for name, why in exc.problems:
-                self._problems.setdefault(name, why)
+                self._problems[name] = f"{self._problems[name]}; {why}" if name in self._problems else why
             self._show_problems()
             return
         self._problems = {}
@@ -119,12 +122,15 @@ class RulesEditor(w.VBox):
     def _show_problems(self) -> None:
         for name, control in self.controls.items():
             control.show(self._problems.get(name))
-        stray = {k: v for k, v in self._problems.items() if k not in self.controls}
         if self._problems:
-            where = ", ".join(label_of(self.controls[k].spec) if k in self.controls else k for k in self._problems)
-            extra = "; ".join(f"{k}: {v}" for k, v in stray.items())
-            text = f"⚠ not applied — fix {where}. The last valid rules stay in use. {extra}"
-            self.status.value = f"<span class='bl-invalid' style='color:#b3261e'>{html.escape(text)}</span>"
+            items = "".join(
+                f"<li><b>{html.escape(label_of_name(k))}</b>: {html.escape(why)}</li>"
+                for k, why in self._problems.items()
+            )
+            self.status.value = (
+                "<div class='bl-invalid' style='color:#b3261e'>⚠ Not applied; the last valid rules stay in use."
+                f"<ul style='margin:2px 0'>{items}</ul></div>"
+            )
         else:
             self.status.value = "<span style='color:#1f6b35'>✓ valid</span>"
 
@@ -181,8 +187,19 @@ class GroupTabs(w.VBox):
 
 
 def label_of_name(name: str) -> str:
-    """Readable label for a field or content list name."""
-    return name.replace("_", " ").capitalize()
+    """Readable label for a field or content entry.
+
+    ``start_capital`` -> ``Start capital``; ``distilleries[hollow_creek]`` -> ``Distilleries: hollow creek``.
+    """
+    field, _, entry = name.partition("[")
+    label = field.replace("_", " ").capitalize()
+    return f"{label}: {entry.rstrip(']').replace('_', ' ')}" if entry else label
+
+
+def _bounded(spec: FieldSpec, rules: Ruleset) -> FieldSpec:
+    """The field's spec with its range narrowed to what the content allows (no control offers a refused value)."""
+    lo, hi = rules.allowed_range(spec.name)
+    return spec if (lo, hi) == (spec.lo, spec.hi) else replace(spec, lo=lo, hi=hi)
 
 
 def _short(value) -> str:

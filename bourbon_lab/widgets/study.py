@@ -173,10 +173,8 @@ class LiveStudy(w.VBox):
         charts = _charts()
         # An interval over a handful of games can be NaN, which JSON cannot carry to the browser.
         table = comparison.table.with_columns(pl.col(pl.Float64).fill_nan(None))
-        difference = charts.ab_comparison(table)
-        difference.spec.width = CHART_WIDTH  # each facet's plot; the facet itself takes no width
         return {
-            "difference": difference.configure_legend(orient="bottom"),
+            "difference": charts.ab_comparison(table),
             "before": self._win_rate(charts, comparison.a.players, "Before"),
             "after": self._win_rate(charts, comparison.b.players, "After"),
         }
