@@ -258,7 +258,9 @@ def test_zone_multipliers_set_the_capital_a_sale_pays():
     for size in (1, 3, 6):
         g, seat = at_play(zone_multipliers=(2, 5, 7))
         set_table(g, OPEN[:size])
+        shown = (g.multiplier, g.view(seat)["multiplier"], g.observe(seat).multiplier)
         paid.append(sell(g, seat, add_barrel(g, seat, "M01", age=7), OPEN[0])[0])  # Common prime: 2
+        assert shown == (paid[-1] // 2,) * 3, "the multiplier the players see is the one sales pay"
     assert paid == [4, 10, 14]
 
 

@@ -53,7 +53,7 @@ def _grant(g, seat, dept, ult):
 
 def _walk(seed):
     """Play one 4-player game (two random bots, two heuristic) and keep a few states of every step kind."""
-    g = new_game(4, seed, distilleries="bluegrass_bend", round_limit=9, start_prestige=2)
+    g = new_game(4, seed, distilleries="bluegrass_bend", round_limit=9, start_prestige=2, zone_multipliers=(1, 3, 5))
     for seat, (dept, ult) in GRANTS.items():
         _grant(g, seat, dept, ult)
     bots = [make_bot("random", seed=seed), make_bot("heuristic"), make_bot("random", seed=seed + 1), make_bot("greedy")]
@@ -152,7 +152,7 @@ def expected_view(g, viewer):
         "current_player": g.current_player,
         "order": list(g.order),
         "zone": g.zone,
-        "multiplier": g.multiplier,
+        "multiplier": g.rules.zone_multipliers[("Low", "Mid", "Hot").index(g.zone)],
         "table": [_order_seen(g, c) for c in g.table],
         "crash_in": g.rules.crash_size - len(g.table),
         "players": [_player_seen(g, p, viewer) for p in g.players],
