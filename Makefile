@@ -29,3 +29,9 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(COMPILE)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+# Mutation testing of the rules, views, scenario checker and sim tables (benchmarks/mutate.py): one
+# worker, a fixed sample of mutants per package, about an hour; not part of `make test`.
+.PHONY: mutate
+mutate: $(VENV)/.installed-mutate
+	BOURBON_LAB_QUICK=1 $(BIN)/python benchmarks/mutate.py
