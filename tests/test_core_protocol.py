@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import hashlib
 import random
 from pathlib import Path
 
@@ -135,6 +136,29 @@ def test_bourbonomics_events_say_who_may_see_them():
     assert drawn and all(g.visible_to(e) == (e.player,) for e in drawn)
     public = [e for e in g.log if e.kind in ("round_start", "dice_rolled", "barrel_built", "sale", "game_end")]
     assert public and all(g.visible_to(e) is None for e in public)
+
+
+def test_25_bourbonomics_games_through_the_protocol_are_the_engines_own_games():
+    """The registry, ``decision`` and ``observe`` change nothing: same seeds and bots, same logs and scores."""
+    from bourbon_lab.bots import make_bot
+    from bourbon_lab.sim.runner import GameTask, game_seed, play_one
+    from bourbon_lab.testing.harness import log_hash
+
+    rules = bl.default_rules("bourbonomics")
+    direct, through = hashlib.sha256(), hashlib.sha256()
+    for i in range(25):
+        n = 2 + i % 5
+        bots = ("heuristic", "random", "rush", "prime", "hot", "greedy")[:n]
+        task = GameTask(i, game_seed(14, i), tuple(range(n)), bots, None)
+        g = play_one(RULES, task)
+        direct.update((log_hash(g) + repr(g.scores())).encode())
+        g = bl.new_game(rules, players=n, seed=task.seed)
+        seated = [make_bot(bot, seed=task.seed * 31 + seat) for seat, bot in enumerate(bots)]
+        while not g.is_over:
+            actor = g.decision.actor
+            g.apply(seated[actor].choose(g.observe(actor), g.legal_actions()))
+        through.update((log_hash(g) + repr(g.scores())).encode())
+    assert through.hexdigest() == direct.hexdigest()
 
 
 def test_bourbonomics_passes_the_harness_at_every_player_count_and_variant():
