@@ -58,6 +58,17 @@ class LopsidedScores(TipJar):
         return [replace(r, parts={k: v for k, v in r.parts.items() if k != "bid"}) for r in super().score_rows()]
 
 
+class FirstComesFirst(TipJar):
+    """Gives whoever commits first a bonus point: the commit order leaks into the result."""
+
+    def _bid(self, p, text):
+        self.order = [*getattr(self, "order", []), p]
+        if len(self.bids) == self.n - 1:
+            self.points[self.order[0]]["bid"] += 1
+            self.order = []
+        super()._bid(p, text)
+
+
 def _define(name: str, cls: type, **info) -> GameDef:
     rules = type(f"{cls.__name__}Rules", (TipRules,), {"game": name})
 
@@ -74,6 +85,7 @@ BROKEN = {
     "tipjar-no-redeal": _define("tipjar-no-redeal", NoRedeal),
     "tipjar-lopsided-scores": _define("tipjar-lopsided-scores", LopsidedScores),
     "tipjar-too-long": _define("tipjar-too-long", TipJar, max_decisions=5),
+    "tipjar-first-comes-first": _define("tipjar-first-comes-first", FirstComesFirst),
 }
 for _game in BROKEN.values():
     register_game(_game)

@@ -176,7 +176,7 @@ def test_bourbonomics_passes_the_harness_at_every_player_count_and_variant():
 def test_tipjar_passes_the_harness():
     report = check_game("tipjar", games=8, seed=3)
     assert report.tables == ["2p", "3p", "4p", "ties=both 2p"]
-    assert report.games == 32 and report.other_process
+    assert report.games == 32 and report.other_process and report.commit_orders_checked
 
 
 def test_a_commit_group_hides_each_choice_until_the_reveal_and_bids_pay_the_left_neighbour():
@@ -236,6 +236,7 @@ def test_reaching_the_target_finishes_the_round_before_the_game_ends():
         ("tipjar-no-redeal", "determinise never changed anything"),
         ("tipjar-lopsided-scores", "do not sum to the score"),
         ("tipjar-too-long", "not over after max_decisions=5"),
+        ("tipjar-first-comes-first", "the order of the same commits changed the outcome"),
     ],
 )
 def test_the_harness_fails_a_broken_game(name, why):
