@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..rules import BourbonLabError, Ruleset
+from ..rules import BourbonLabError, Ruleset, yamlfile
+from ..rules.errors import FileFormatError
 
 MAX_UPLOAD_BYTES = 256 * 1024
 """Largest scenario upload accepted; real scenario files are a few KB."""
@@ -143,14 +142,11 @@ def load_setup(path: str | Path | None = None) -> StudySetup:
 
 
 def _safe_yaml(raw: bytes, name: str) -> Any:
+    """Data only, bounded: not UTF-8, not YAML, alias bombs and deep nesting are one-line errors."""
     try:
-        return yaml.safe_load(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SetupError(f"{name}: not a text file (expected UTF-8 YAML)") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" line {mark.line + 1}" if mark is not None else ""
-        raise SetupError(f"{name}{line}: not valid YAML ({getattr(exc, 'problem', None) or 'unreadable'})") from None
+        return yamlfile.load(yamlfile.decode(raw, name), name)
+    except FileFormatError as exc:
+        raise SetupError(str(exc)) from None
 
 
 def parse_upload(raw: bytes, filename: str = "upload.yaml", base_dir: Path | None = None) -> StudySetup:

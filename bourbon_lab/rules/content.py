@@ -210,11 +210,17 @@ class Distillery:
 # --- reading one entry of a content file: each fault names its key
 
 
+CONTENT_LIMIT = 1000
+"""No number on a printed card (Capital, Prestige, an age, a count) is this large; a bigger one is a typo."""
+
+
 def _whole(v, key: str) -> int:
     if isinstance(v, float) and math.isfinite(v) and v == int(v):
-        return int(v)
+        v = int(v)
     if isinstance(v, bool) or not isinstance(v, int):
         raise ValueError(f"{key}: expected a whole number, got {short(v)}")
+    if abs(v) > CONTENT_LIMIT:
+        raise ValueError(f"{key}: {short(v)} is outside -{CONTENT_LIMIT}-{CONTENT_LIMIT}")
     return v
 
 

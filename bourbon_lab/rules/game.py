@@ -15,11 +15,12 @@ from . import ageing, collect, market, play
 from .actions import Action
 from .content import DEPARTMENTS
 from .departments import number
-from .errors import BourbonLabError, IllegalAction
+from .errors import BourbonLabError, IllegalAction, SnapshotError
 from .events import Event
 from .observation import PlayerView
 from .ruleset import Ruleset
 from .scoring import score_table
+from .snapshot import check_snapshot
 from .state import OrderCard, PlayerState
 from .supply import Deck, ResourcePiles, make_streams, restore_stream, stream_state
 
@@ -393,9 +394,12 @@ class Game:
     @classmethod
     def restore(cls, snap: Any, rules: Ruleset | None = None) -> Game:
         """Rebuild a game from ``snapshot()`` output (rules from the snapshot unless given)."""
-        if not isinstance(snap, dict) or snap.get("version") != SNAPSHOT_VERSION:
+        if not isinstance(snap, dict) or snap.get("version") != SNAPSHOT_VERSION or snap["version"] is True:
             raise SetupError(f"not a bourbon_lab snapshot of version {SNAPSHOT_VERSION}")
+        if rules is None and "rules" not in snap:
+            raise SnapshotError("rules", "missing (or pass rules= to restore)")
         rules = rules or Ruleset.from_dict(snap["rules"], source="snapshot.rules")
+        check_snapshot(snap, rules)  # an edited file in an impossible state is refused, not played
         g = cls(rules)
         for k in ("seed", "n", "round", "phase", "step", "turn", "bill_draws_left", "rerolls_left", "traded"):
             setattr(g, k, snap[k])

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..rules import BourbonLabError
+from ..rules.errors import one_line
 from .errors import ScenarioError
 from .report import game_report
 from .run import play
@@ -36,7 +37,7 @@ def check_file(path: Path) -> tuple[bool, str]:
     except ScenarioError as exc:
         return False, f"ERROR {exc}"
     except BourbonLabError as exc:
-        return False, f"ERROR {path}: {exc}".splitlines()[0]
+        return False, f"ERROR {path}: {one_line(exc)}"
     except Exception as exc:  # an engine bug must not hide the other files' results
         return False, f"ERROR {path}: internal error {type(exc).__name__}: {exc}"
     return result.passed, str(result)

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots.base import UnknownBot, check_bot
-from ..rules import Action, ActionParseError, Game, Ruleset, RulesetError
+from ..rules import Action, ActionParseError, BourbonLabError, Game, Ruleset, RulesetError, yamlfile
+from ..rules.errors import FileFormatError, SnapshotError, one_line
 from .checks import Where
 from .errors import ScenarioError, did_you_mean
 from .expect import parse_expectation
@@ -99,15 +100,28 @@ def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path) -> None:
     if not isinstance(name, str):
         raise w.fail(f"snapshot: takes a file path (relative to this file), got {name!r}")
     path = base_dir / name
-    try:
-        snap = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise w.fail(f"cannot read snapshot {name}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise w.fail(f"snapshot {name} is not valid JSON (its line {exc.lineno}: {exc.msg})") from None
+    snap = read_json(path, name, w)
     if not isinstance(snap, dict) or "players" not in snap:
         raise w.fail(f"{name} is not a bourbon_lab snapshot (game.snapshot() output)")
     spec.snapshot, spec.snapshot_file = snap, str(path)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a snapshot can hold")
+
+
+def read_json(path: Path, name: str, w: Where):
+    """A JSON file's data; unreadable, non-UTF-8, malformed, too deep or non-finite input is a one-line error."""
+    try:
+        return json.loads(yamlfile.read_text(path), parse_constant=_no_constant)
+    except FileFormatError as exc:
+        raise w.fail(f"snapshot {name}: {exc.why}") from None
+    except json.JSONDecodeError as exc:
+        raise w.fail(f"snapshot {name} is not valid JSON (its line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise w.fail(f"snapshot {name} is nested too deeply to be a snapshot") from None
+    except ValueError as exc:  # NaN/Infinity, or an integer of more than 4,300 digits
+        raise w.fail(f"snapshot {name} holds an unreadable value: {exc}") from None
 
 
 def _read_rules(spec: Spec, data, where: Where) -> None:
@@ -116,8 +130,12 @@ def _read_rules(spec: Spec, data, where: Where) -> None:
     if not isinstance(changes, dict):
         raise w.fail("rules: takes a mapping of ruleset fields to change, as Ruleset.replace takes them")
     base = Ruleset.default()
-    if spec.snapshot and isinstance(spec.snapshot.get("rules"), dict):
-        base = Ruleset.from_dict(spec.snapshot["rules"], source="snapshot rules")
+    if spec.snapshot and "rules" in spec.snapshot:
+        try:
+            base = Ruleset.from_dict(spec.snapshot["rules"], source="snapshot rules")
+        except RulesetError as exc:
+            field_name, why = exc.problems[0]
+            raise where.at(data, "snapshot").fail(f"snapshot {spec.snapshot_file} rules: {field_name}: {why}") from None
     try:
         spec.rules = base.replace(**{str(k): v for k, v in changes.items()})
     except RulesetError as exc:
@@ -125,6 +143,8 @@ def _read_rules(spec: Spec, data, where: Where) -> None:
         more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
         raise where.at(changes, field_name.split("[")[0]).fail(f"rules: {field_name}: {why}{more}") from None
     spec.changes = dict(changes)
+    if spec.snapshot:
+        check_snapshot(spec, where.at(data, "snapshot"))  # refuse an impossible table before anything plays
 
 
 def _read_table(spec: Spec, data, where: Where) -> None:
@@ -219,9 +239,12 @@ def _read_script(data, where: Where) -> list[ScriptStep]:
     return steps
 
 
-def check_snapshot(spec: Spec) -> Game:
+def check_snapshot(spec: Spec, where: Where | None = None) -> Game:
     """Restore the spec's snapshot under its rules, turning engine errors into a ScenarioError."""
     try:
         return Game.restore(spec.snapshot, rules=spec.rules)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ScenarioError(spec.file, None, f"snapshot {spec.snapshot_file} cannot be restored: {exc!r}") from None
+    except SnapshotError as exc:
+        raise (where or Where(spec.file, None)).fail(f"snapshot {spec.snapshot_file}: {exc.field}: {exc.why}") from None
+    except BourbonLabError as exc:
+        why = f"snapshot {spec.snapshot_file} cannot be restored: {one_line(exc)}"
+        raise (where or Where(spec.file, None)).fail(why) from None

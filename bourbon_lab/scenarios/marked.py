@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import yaml
 
+from ..rules import yamlfile
+from ..rules.errors import FileFormatError
 from .errors import ScenarioError
 
 
@@ -45,12 +47,9 @@ def load_marked(text: str, source: str):
         Not YAML, naming the line the parser stopped at; or a key given twice.
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        why = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScenarioError(source, line, f"not valid YAML: {why}") from None
+        node = yamlfile.compose(text, source)  # bounded: alias bombs and deep nesting are refused here
+    except FileFormatError as exc:
+        raise ScenarioError(source, exc.line, exc.why) from None
     return None if node is None else _convert(node, source, yaml.SafeLoader(""))
 
 
@@ -77,3 +76,5 @@ def _convert(node, source: str, loader):
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         raise ScenarioError(source, line, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    except (ValueError, OverflowError) as exc:  # e.g. an integer of more than 4,300 digits
+        raise ScenarioError(source, line, f"unreadable value: {exc}") from None

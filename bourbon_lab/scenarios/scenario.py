@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..rules import yamlfile
+from ..rules.errors import FileFormatError
 from .errors import ScenarioError
 from .format import Spec, read_spec
 from .points import PhasePoint, StepPoint
@@ -79,11 +81,9 @@ class Scenario:
         """Read and validate a scenario file; any fault is a one-line ``ScenarioError``."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ScenarioError(str(path), None, f"cannot read: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise ScenarioError(str(path), None, "not a text file (UTF-8)") from None
+            text = yamlfile.read_text(path)
+        except FileFormatError as exc:
+            raise ScenarioError(str(path), exc.line, exc.why) from None
         return cls(read_spec(text, str(path), path.parent))
 
     @classmethod
