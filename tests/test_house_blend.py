@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import random
 
 import pytest
 from helpers import add_barrel, give_card, new_game, refresh, to_play
@@ -259,3 +260,33 @@ def test_staging_order_never_decides(bill):
         distinct = len(set(itertools.permutations(kinds)))
         assert orders == distinct, f"{kinds}: {orders} of {distinct} orders accepted"
         assert sum(counts.values()) == RULES.bills_by_id[bill].size
+
+
+def test_the_fast_legal_list_agrees_with_the_checks_when_house_blend_or_long_cellar_is_owned():
+    """The Play turn's directly built list (Long Cellar moves, House Blend slots) is exactly what ``why_illegal``
+    allows, up to swapping a card for an identical one. Book: House Blend "one slot in a recipe accepts any
+    resource type"; Long Cellar "staged cards stay swappable instead of locking to a barrel".
+    """
+    from test_api import _every_conceivable_action
+
+    from bourbon_lab.testing.soak import CheckedGame, table
+
+    checked_points = 0
+    for index in range(12):
+        game = CheckedGame(RULES, table(RULES, 7, index)).game
+        rng = random.Random(index)
+        while not game.is_over and checked_points < 150:
+            p = game.players[game.current_player]
+            if game.step == "turn" and (p.has("long_cellar") or p.has("house_blend")):
+                checked_points += 1
+                kind = {c.id: (c.kind, c.quality) for c in list(p.warehouse) + [c for b in p.barrels for c in b.cards]}
+                listed = {(a.verb, tuple(kind.get(x, x) for x in a.args)) for a in game.legal_actions()}
+                for a in game.legal_actions():
+                    assert game.why_illegal(a) is None, (str(a), game.why_illegal(a))
+                for a in _every_conceivable_action(game):
+                    if game.why_illegal(a) is None:
+                        assert (a.verb, tuple(kind.get(x, x) for x in a.args)) in listed, f"{a} legal, not listed"
+            legal = game.legal_actions()
+            upgrades = [a for a in legal if a.verb == "upgrade"]
+            game.apply(rng.choice(upgrades or legal))
+    assert checked_points >= 100

@@ -155,11 +155,7 @@ def legal(g: Game, p: PlayerState) -> list[Action]:
     resting = [b for b in p.barrels if not b.built]
     out = _legal_stages(g, p, resting)
     if p.has("long_cellar"):
-        for src in resting:
-            for c in _representatives(src.cards):
-                moves = [Action.of("stage", c.id, b.id) for b in resting if b is not src]
-                moves.append(Action.of("unstage", c.id))
-                out.extend(a for a in moves if check(g, p, a) is None)
+        out.extend(_long_cellar_moves(g, p, resting))
     out.extend(
         interned("make", b.id)
         for b in resting
@@ -191,6 +187,18 @@ def _legal_stages(g: Game, p: PlayerState, resting: list[Barrel]) -> list[Action
             for b in barrels:
                 action = row.get(b.id)
                 out.append(action if action is not None else interned("stage", c.id, b.id))
+    return out
+
+
+def _long_cellar_moves(g: Game, p: PlayerState, resting: list[Barrel]) -> list[Action]:
+    """Staged cards (one per type and quality on each barrel) onto another barrel with a slot, or back."""
+    out: list[Action] = []
+    room = warehouse_room(g, p) > 0
+    for src in resting:
+        for c in _representatives(src.cards):
+            out.extend(interned("stage", c.id, b.id) for b in resting if b is not src and accepts(g, p, b, c.kind))
+            if room:
+                out.append(interned("unstage", c.id))
     return out
 
 

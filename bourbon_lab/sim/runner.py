@@ -356,6 +356,17 @@ def _submit(workers: int, rules, chunks) -> list:
             return [_pool(key).submit(run_chunk, rules, c) for c in chunks]
 
 
+def submit(workers: int, fn, *args):
+    """Queue one picklable task ``fn(*args)`` on the same kept pool (the soak's chunks run there too)."""
+    key = (workers, tuple(sorted((name, id(cls)) for name, cls in REGISTRY.items())))
+    with _POOL_LOCK:
+        try:
+            return _pool(key).submit(fn, *args)
+        except BrokenProcessPool:
+            del _POOL[key]
+            return _pool(key).submit(fn, *args)
+
+
 def shutdown_pool() -> None:
     """Stop the worker processes kept between runs (the next run starts new ones)."""
     with _POOL_LOCK:

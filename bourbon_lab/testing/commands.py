@@ -1,0 +1,50 @@
+"""``bourbon-lab soak``: random legal games with every book invariant checked after every action.
+
+``bourbon_lab/cli.py`` imports this module and calls ``register``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..rules import Ruleset
+from .soak import soak
+
+
+def cmd_soak(args) -> int:
+    """Run the soak; print its summary and every break; exit 1 if an invariant broke."""
+    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+    workers = args.workers or os.cpu_count() or 1
+    print(f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}", flush=True)
+    result = soak(
+        args.games, seed=args.seed, workers=workers, rules=rules, out=args.out, progress=not args.quiet, keep=args.keep
+    )
+    print(result.summary())
+    missing = result.unreached(rules)
+    for what, names in missing.items():
+        if names:
+            print(f"  not reached: {what} {', '.join(names)}")
+    for b in result.breaks:
+        print(b, file=sys.stderr)
+    if len(result.breaks) > args.keep:
+        print(f"  ({len(result.breaks) - args.keep} more broken games not saved)", file=sys.stderr)
+    return 1 if result.breaks else 0
+
+
+def register(subparsers) -> None:
+    """Add ``soak`` to the ``bourbon-lab`` command."""
+    p = subparsers.add_parser(
+        "soak",
+        help="play random legal games and check the book's invariants after every action",
+        epilog="The release check is --games 100000. A broken invariant prints its seed, seats, distilleries "
+        "and actions, and the game is saved under --out as a playtest file for bourbon-lab replay.",
+    )
+    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: one per CPU)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument("--out", default="soak-failures", help="folder for broken games' playtest files")
+    p.add_argument("--keep", type=int, default=20, help="most broken games to save (default 20)")
+    p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_soak)
