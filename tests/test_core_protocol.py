@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import hashlib
+import json
 import random
 from pathlib import Path
 
@@ -80,6 +81,22 @@ def test_describe_reads_each_games_declared_facts():
         "variants": ["ties"],
     }
     assert isinstance(bl.new_game(bl.default_rules("tipjar"), players=3, seed=2), toygame.TipJar)
+
+
+def test_restore_finds_the_game_a_snapshot_belongs_to():
+    for rules in (RULES, bl.default_rules("tipjar")):
+        g = bl.new_game(rules, players=2, seed=9)
+        g.apply(g.legal_actions()[-1])
+        snap = json.loads(json.dumps(g.snapshot()))
+        back = core.restore(snap)
+        assert type(back) is type(g) and back.snapshot() == g.snapshot()
+
+
+def test_game_info_refuses_impossible_facts():
+    with pytest.raises(ValueError, match="min_players 3 / max_players 2"):
+        core.GameInfo("odd", "Odd", 3, 2, max_decisions=10)
+    with pytest.raises(ValueError, match="dynamics \\['realtime'\\]"):
+        core.GameInfo("odd", "Odd", 2, 4, max_decisions=10, dynamics=("realtime",))
 
 
 def test_the_core_imports_no_game_and_no_game_imports_the_layers_above():
