@@ -89,6 +89,10 @@ def capital_moves_only_by_sales_and_upgrades(g, s: Step) -> str | None:
     Book: "Capital — you bank it from every sale, and spend it only on upgrades." and Warehouse Tasting:
     "gain +1 Capital each round".
     """
+    kinds = s.kinds
+    if "sale" not in kinds and "upgrade" not in kinds and "warehouse_tasting" not in kinds:
+        if all(p.capital == before for p, before in zip(g.players, s.capital)):
+            return None
     change = [0] * len(g.players)
     for e in s.of("sale") + s.of("warehouse_tasting"):
         change[e.player] += e.data["capital"]

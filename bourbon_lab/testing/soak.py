@@ -100,7 +100,11 @@ class CheckedGame:
         self.game = new_game(t.rules(base), players=t.players, seed=t.seed, distilleries=list(t.distilleries))
         self.step = Step()
         self.broken: Break | None = None
-        self.checks = [(f, getattr(f, "when", ())) for f in invariants]
+        self.always = [f for f in invariants if not getattr(f, "when", ())]
+        self.on_kind: dict[str, list] = {}  # event kind -> the invariants it calls for
+        for f in invariants:
+            for kind in getattr(f, "when", ()):
+                self.on_kind.setdefault(kind, []).append(f)
 
     def apply(self, action) -> Break | None:
         """Play one action (trusted path) and check every invariant; returns the break, if any."""
@@ -120,9 +124,10 @@ class CheckedGame:
                 kinds[e.kind] = [e]
             else:
                 same.append(e)
-        for invariant, when in self.checks:
-            if when and not any(k in kinds for k in when):
-                continue
+        called = list(self.always)
+        for kind in kinds:
+            called += [f for f in self.on_kind.get(kind, ()) if f not in called]
+        for invariant in called:
             why = invariant(g, s)
             if why:
                 return self._break(invariant.__name__, why)
@@ -169,7 +174,7 @@ def continues_identically(g: Game, snap: dict) -> str | None:
 
     architecture.md: "game.snapshot() JSON-safe dict of the whole state; bl.Game.restore(snapshot) rebuilds it".
     """
-    restored = Game.restore(snap)
+    restored = Game.restore(snap, g.rules)
     start = len(restored.actions)
     for text in g.actions[start:]:
         restored.apply(text, check=False)
