@@ -442,8 +442,11 @@ class Game:
         """A live, cheap window for bots showing only what ``player`` may see (see ``observation``)."""
         return PlayerView(self, player)
 
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: no pile order or quality, no deck order, others' loose cards by type only."""
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see: no pile order or quality, no deck order, others' loose cards by type only.
+
+        ``None`` is a spectator, who sees only what every player sees.
+        """
         from .view import player_view
 
         return player_view(self, player)
