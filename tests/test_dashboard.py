@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import panel as pn
 import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.dashboard import ABStudy, GameTable, SetupError, Study, StudySetup, load_setup, parse_upload
-from bourbon_lab.dashboard.controls import rule_controls, widget_value
+from bourbon_lab.dashboard.controls import refresh, rule_controls
 from bourbon_lab.dashboard.publish import publish_site
 from bourbon_lab.dashboard.running import simulate_with_progress
 from bourbon_lab.dashboard.setup import MAX_UPLOAD_BYTES
@@ -45,7 +46,7 @@ def test_study_refuses_bad_values_with_a_message_and_keeps_its_result():
     s.run()
     before = s.result
     assert not s.set_rule("zone_multipliers", (1, 2, 99))
-    assert "zone_multipliers: 99 is above the maximum 20" in s.message and s.result is before
+    assert "Zone multipliers: 99 is above the maximum 20" in s.message and s.result is before
     assert not s.set_rule("mid_zone_from", 9)
     assert "Mid from 9" in s.message and "\n" not in s.message
     s.bots = "nonsense"
@@ -106,19 +107,49 @@ def test_load_setup_reads_a_file_or_the_defaults(tmp_path):
         load_setup(tmp_path / "missing.yaml")
 
 
-def test_rule_controls_come_from_the_schema():
+def test_rule_controls_come_from_the_schema_like_the_notebook_editor():
+    """Issue 13 item 10: the dashboard asked for YAML text where the notebook has named number boxes."""
+    from bourbon_lab.widgets import RulesEditor
+
+    rules = bl.Ruleset.default()
     calls = []
-    acc = rule_controls(bl.Ruleset.default(), lambda n, v: calls.append((n, v)), calls.append)
-    assert set(acc.rule_widgets) == {f.name for f in bl.Ruleset.schema()}
-    spec = {f.name: f for f in bl.Ruleset.schema()}
-    w = acc.rule_widgets["pile_size"]
-    assert (w.start, w.end) == (spec["pile_size"].lo, spec["pile_size"].hi)
-    acc.rule_widgets["zone_multipliers"].value = "[1, 2, 5]"
-    assert calls[-1] == ("zone_multipliers", [1, 2, 5])
-    odds = acc.rule_widgets["quality_odds"]
-    assert bl.Ruleset.default().replace(quality_odds=widget_value(spec["quality_odds"], odds))
-    acc.rule_widgets["zone_multipliers"].value = "[1, 2"
-    assert "not readable" in calls[-1]
+    acc = rule_controls(rules, lambda n, v: calls.append((n, v)), calls.append)
+    editor = RulesEditor(rules)
+    assert set(acc.rule_widgets) == {f.name for f in bl.Ruleset.schema()} == set(editor.controls)
+    assert not [w for w in acc.rule_widgets.values() for p in w.parts if isinstance(p, pn.widgets.TextInput)]
+    pile = acc.rule_widgets["pile_size"].parts[0]
+    assert (pile.start, pile.end) == rules.allowed_range("pile_size")
+    start = acc.rule_widgets["start_capital"].parts[0]
+    assert start.start == editor.controls["start_capital"].input.min == rules.allowed_range("start_capital")[0]
+    zones = acc.rule_widgets["zone_multipliers"]
+    assert [p.label for p in zones.parts] == [b.description for b in editor.controls["zone_multipliers"].boxes]
+    assert [p.label for p in zones.parts] == ["Low", "Mid", "Hot"]
+    for spec in bl.Ruleset.schema():  # every control hands back a value the Ruleset takes as it is
+        value = acc.rule_widgets[spec.name].value
+        assert value == getattr(rules, spec.name), spec.name
+        shown = acc.rule_widgets[spec.name].__panel__().select(pn.widgets.Widget)
+        helps = {getattr(x, "description", None) for x in shown} | {x.value for x in shown if hasattr(x, "value")}
+        assert spec.description in helps, spec.name  # the notebook's help text, as a tooltip
+    zones.parts[2].value = 5  # a person types 5 in the Hot box
+    assert calls[-1] == ("zone_multipliers", (1, 2, 5)) and zones.value == (1, 2, 5)
+    piles = acc.rule_widgets["pile_quality_odds"]
+    piles.pile.value = "rye"
+    piles.own.value = True  # own odds for the rye pile
+    assert calls[-1] == ("pile_quality_odds", (("rye", (50, 25, 15, 8, 2)),))
+    piles.boxes[0].value = 40
+    piles.boxes[1].value = 35
+    assert calls[-1][0] == "pile_quality_odds" and rules.replace(pile_quality_odds=calls[-1][1])
+    refresh(acc, rules.replace(zone_multipliers=(1, 3, 6)))
+    assert [p.value for p in zones.parts] == [1, 3, 6]
+
+
+def test_run_inputs_are_number_boxes():
+    from bourbon_lab.dashboard.app import ABView
+
+    ab = ABStudy(players=2, games=2, auto_run=False)
+    boxes = {w.name: w for w in ABView(ab).__panel__().select(pn.widgets.Widget)}
+    assert isinstance(boxes["Seed"], pn.widgets.IntInput) and boxes["Seed"].end == 2**31 - 1
+    assert not [w for w in boxes.values() if isinstance(w, pn.widgets.IntSlider)]
 
 
 def test_game_table_steps_and_refuses_an_illegal_click():

@@ -85,7 +85,7 @@ def test_app_loads_offline_and_a_control_reruns_the_study(server, browser):
     page.locator(".chart-score_distribution svg.marks").filter(has_text="6 games").first.wait_for(timeout=60_000)
     before = _chart_text(page, "score_distribution")
     assert "6 games" in before
-    games = page.get_by_label("Games", exact=True)
+    games = page.get_by_label("Games", exact=True).first  # the Study tab's; the A/B tab has its own
     games.fill("9")
     games.press("Enter")
     started = time.perf_counter()
@@ -107,10 +107,10 @@ def test_bad_input_shows_a_message_and_the_app_keeps_serving(server, browser, tm
     page.locator(".bl-upload input[type=file]").set_input_files(str(big))
     page.get_by_text("over the 256 KB limit").first.wait_for(timeout=20_000)
     page.get_by_text("Market", exact=True).first.click()
-    zones = page.get_by_label("Zone multipliers", exact=True).first
-    zones.fill("[1, 2, 99]")
-    zones.press("Enter")
-    page.get_by_text("99 is above the maximum 20").first.wait_for(timeout=20_000)
+    mid = page.get_by_label("Mid zone from", exact=True).first  # a number box bounded by the schema
+    mid.fill("9")  # within its own range, but not below Hot: the Ruleset refuses the combination
+    mid.press("Enter")
+    page.get_by_text("must be below Hot").first.wait_for(timeout=20_000)
     page.screenshot(path=str(ARTIFACTS / "dashboard-bad-input.png"), full_page=True)
     assert "Traceback" not in page.content()
     other, rec2 = _open(browser, server)  # another session still works

@@ -10,7 +10,7 @@ from ..rules import BourbonLabError
 from . import controls
 from .board import GameView
 from .figures import STUDY_CHARTS, comparison_chart, markdown_table, study_charts
-from .setup import MAX_GAMES, StudySetup, load_setup, parse_upload
+from .setup import StudySetup, load_setup, parse_upload
 from .store import ABStudy, Study, one_line, summary_tables
 from .table import GameTable
 
@@ -113,16 +113,7 @@ class StudyView(pn.viewable.Viewer):
         pick.param.watch(self._pick, "value")
         self.upload = pn.widgets.FileInput(accept=".yaml,.yml", name="Upload a scenario", css_classes=["bl-upload"])
         self.upload.param.watch(self._upload, "value")
-        numbers = pn.Param(
-            s.param,
-            parameters=["players", "games", "bots", "seed"],
-            widgets={
-                "players": {"type": pn.widgets.IntInput, "start": 2, "end": 6},
-                "games": {"type": pn.widgets.IntInput, "start": 1, "end": MAX_GAMES},
-                "seed": {"type": pn.widgets.IntInput, "start": 0},
-            },
-            show_name=False,
-        )
+        numbers = controls.run_inputs(s)
         return pn.Column(pick, "Upload a scenario (YAML)", self.upload, numbers, self.by, self.minutes, width=330)
 
     def __panel__(self):
@@ -159,9 +150,7 @@ class ABView(pn.viewable.Viewer):
         return pn.Column(f"### Rules {side.upper()}", acc, width=320)
 
     def __panel__(self):
-        numbers = pn.Param(
-            self.store.param, parameters=["players", "games", "bots", "seed"], show_name=False, width=300
-        )
+        numbers = controls.run_inputs(self.store)
         sides = pn.Row(self._side("a"), self._side("b"), scroll=True, max_height=1400)
         right = pn.Column(_alert(self.store), _progress(self.store), self.status, self.chart)
         return pn.Row(pn.Column(numbers, sides), right, sizing_mode="stretch_width")

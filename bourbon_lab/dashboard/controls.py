@@ -1,70 +1,197 @@
-"""Rule controls generated from ``Ruleset.schema()``: the same fields, ranges and help as the notebook RulesEditor.
+"""Rule controls generated from ``Ruleset.schema()``: the same fields, names, ranges and help as the notebook editor.
 
-Numbers get bounded inputs, yes/no fields a checkbox, choices a menu; lists and per-quality
-tables are typed as short YAML (``[1, 2, 3]``, ``{Common: 40, ...}``) and parsed as data only.
-A refused value shows the Ruleset's own reason in the page and changes nothing.
+Every number is a bounded number box (ranges narrowed by the content, as in the notebook); a list
+field is a row of boxes named like the notebook's (Low/Mid/Hot, Base/+1/…, the qualities), a
+per-quality table a small grid; yes/no fields a checkbox; variants and choices a menu. Nothing is
+typed as text, so nothing needs parsing. A refused value shows the Ruleset's own reason in the page
+and changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import panel as pn
-import yaml
+import param
 
 from ..rules import Ruleset
+from ..rules.content import QUALITIES, RESOURCES
 from ..rules.schema import GROUPS, FieldSpec
+from ..widgets.labels import PARTS, label_of, part_names
 
-TEXT_KINDS = ("int_tuple", "levels", "odds", "sales", "age_values", "pile_odds")
+BOX_WIDTH = 74
+"""Width of one number box of a list field: five fit the rules column."""
+
+_CHOICE_WORDS = {None: "unlimited", True: "yes", False: "no"}
 
 
 def label(spec: FieldSpec) -> str:
-    """A field's name as a designer reads it: ``zone_multipliers`` -> ``Zone multipliers``."""
-    text = spec.name.replace("_", " ")
-    return text[:1].upper() + text[1:]
+    """A field's name as a designer reads it (the notebook editor's own label)."""
+    return label_of(spec)
 
 
 def _choice_label(value: Any) -> str:
     return (
-        {None: "unlimited", True: "yes", False: "no"}.get(value, str(value))
-        if not isinstance(value, int) or isinstance(value, bool)
-        else str(value)
+        str(value) if isinstance(value, int) and not isinstance(value, bool) else _CHOICE_WORDS.get(value, str(value))
     )
 
 
-def as_text(spec: FieldSpec, value: Any) -> str:
-    """A list or table value as one line of YAML flow text."""
-    return yaml.safe_dump(spec.to_yaml(value), default_flow_style=True, sort_keys=False, width=10_000).strip()
+def _number(name: str, value: int, lo, hi, help_text: str | None = None, width: int | None = BOX_WIDTH):
+    """A bounded number box; the help goes on a single field's box, or once on a list field's title."""
+    bounds = {"start": None if lo is None else int(lo), "end": None if hi is None else int(hi)}
+    sizing = {"width": width} if width else {"sizing_mode": "stretch_width"}
+    return pn.widgets.IntInput(label=name, value=value, description=help_text, **bounds, **sizing)
 
 
-def parse_text(text: str) -> Any:
-    """Typed YAML back to data (safe loader: data only, nothing executed)."""
-    return yaml.safe_load(text)
+class RuleInput(pn.viewable.Viewer):
+    """One field's control: ``value`` holds the field's Python value, whatever boxes show it.
+
+    Parameters
+    ----------
+    spec : FieldSpec
+        The field, with its range already narrowed to what the content allows.
+    value : Any
+        The value to show first.
+    """
+
+    value = param.Parameter()
+
+    def __init__(self, spec: FieldSpec, value: Any, **params):
+        super().__init__(value=value, **params)
+        self.spec = spec
+        self._quiet = False
+        self._single = spec.variant or bool(spec.choices) or spec.kind in ("int", "bool", "optional_int")
+        self.parts: list[pn.widgets.Widget] = []
+        self._layout = self._build(value)
+        for part in self.parts:
+            part.param.watch(self._read, "value")
+        self.param.watch(self._write, "value")
+
+    # --- building, by kind
+    def _build(self, value: Any) -> pn.viewable.Viewable:
+        spec, name = self.spec, label(self.spec)
+        if spec.variant or spec.choices or spec.kind == "optional_int":
+            options = {_choice_label(c): c for c in (*spec.choices, *(() if value in spec.choices else (value,)))}
+            self.parts = [pn.widgets.Select(label=name, options=options, value=value, description=spec.description)]
+            return self.parts[0]
+        if spec.kind == "int":
+            self.parts = [_number(name, value, spec.lo, spec.hi, spec.description, width=None)]
+            return self.parts[0]
+        if spec.kind == "bool":
+            self.parts = [pn.widgets.Checkbox(label=name, value=value)]
+            return pn.Row(self.parts[0], pn.widgets.TooltipIcon(value=spec.description))
+        return pn.Column(self._title(), self._grid(value), sizing_mode="stretch_width")
+
+    def _title(self) -> pn.Row:
+        head = pn.pane.Markdown(f"**{label(self.spec)}**", margin=(0, 5))
+        return pn.Row(head, pn.widgets.TooltipIcon(value=self.spec.description), margin=0)
+
+    def _grid(self, value: Any) -> pn.viewable.Viewable:
+        spec = self.spec
+        if spec.kind == "age_values":
+            rows = []
+            for quality, triple in zip(QUALITIES, value):
+                boxes = [_number(n, v, spec.lo, spec.hi) for n, v in zip(PARTS[spec.kind], triple)]
+                self.parts += boxes
+                name = pn.pane.Markdown(quality, width=80, margin=(22, 5, 0, 5))
+                rows.append(pn.Row(name, *boxes, margin=0))
+            return pn.Column(*rows, margin=0)
+        names = part_names(spec, len(value))
+        lo, hi = (0, 100) if spec.kind == "odds" else (spec.lo, spec.hi)
+        self.parts = [_number(n, v, lo, hi) for n, v in zip(names, value)]
+        return pn.FlexBox(*self.parts)
+
+    # --- boxes <-> value
+    def _compose(self) -> Any:
+        values = [p.value for p in self.parts]
+        kind = self.spec.kind
+        if kind == "age_values":
+            return tuple(tuple(values[i : i + 3]) for i in range(0, len(values), 3))
+        return values[0] if self._single else tuple(values)
+
+    def _spread(self, value: Any) -> list[Any]:
+        kind = self.spec.kind
+        if kind == "age_values":
+            return [x for triple in value for x in triple]
+        return [value] if self._single else list(value)
+
+    def _read(self, _event=None) -> None:
+        if not self._quiet:
+            self.value = self._compose()
+
+    def _write(self, event) -> None:
+        self._quiet = True
+        try:
+            for part, v in zip(self.parts, self._spread(event.new)):
+                if part.value != v:
+                    part.value = v
+        finally:
+            self._quiet = False
+
+    def __panel__(self):
+        return self._layout
 
 
-def rule_widget(spec: FieldSpec, value: Any) -> pn.widgets.Widget:
-    """The input for one field, bounded by its range and carrying its description as help."""
-    common = {"label": label(spec), "description": spec.description, "sizing_mode": "stretch_width"}
-    if spec.kind == "int":
-        return pn.widgets.IntInput(value=value, start=int(spec.lo), end=int(spec.hi), **common)
-    if spec.kind == "bool":
-        return pn.widgets.Checkbox(value=value, label=label(spec))
-    if spec.choices:
-        return pn.widgets.Select(options={_choice_label(c): c for c in spec.choices}, value=value, **common)
-    if spec.kind == "optional_int":
-        return pn.widgets.TextInput(value="none" if value is None else str(value), **common)
-    return pn.widgets.TextInput(value=as_text(spec, value), **common)
+class PileOddsInput(RuleInput):
+    """Per-pile quality odds as in the notebook: pick a pile, tick "own odds", type its five shares."""
+
+    DEFAULT_ODDS = (50, 25, 15, 8, 2)
+
+    def _grid(self, value: Any) -> pn.viewable.Viewable:
+        self.odds = {pile: list(o) for pile, o in value}
+        self.pile = pn.widgets.Select(label="Pile", options=list(RESOURCES), value=RESOURCES[0], width=160)
+        self.own = pn.widgets.Checkbox(label="own odds for this pile", value=RESOURCES[0] in self.odds)
+        self.boxes = [_number(q, v, 0, 100) for q, v in zip(QUALITIES, self.odds.get(RESOURCES[0], self.DEFAULT_ODDS))]
+        self.parts = [self.pile, self.own, *self.boxes]
+        self._show_pile()
+        return pn.Column(self.pile, self.own, pn.FlexBox(*self.boxes), margin=0)
+
+    def _show_pile(self) -> None:
+        odds = self.odds.get(self.pile.value)
+        self.own.value = odds is not None
+        for box, v in zip(self.boxes, odds or self.DEFAULT_ODDS):
+            box.param.update(value=v, disabled=odds is None)
+
+    def _read(self, event=None) -> None:
+        if self._quiet:
+            return
+        self._quiet = True
+        try:
+            pile = self.pile.value
+            if event is not None and event.obj is self.pile:
+                self._show_pile()
+                return
+            if self.own.value:
+                self.odds[pile] = [b.value for b in self.boxes]
+            else:
+                self.odds.pop(pile, None)
+            for box in self.boxes:
+                box.disabled = not self.own.value
+        finally:
+            self._quiet = False
+        self.value = self._compose()
+
+    def _compose(self) -> Any:
+        return tuple((p, tuple(self.odds[p])) for p in RESOURCES if p in self.odds)
+
+    def _write(self, event) -> None:
+        self.odds = {pile: list(o) for pile, o in event.new}
+        self._quiet = True
+        try:
+            self._show_pile()
+        finally:
+            self._quiet = False
 
 
-def widget_value(spec: FieldSpec, widget: pn.widgets.Widget) -> Any:
-    """What the widget holds, as a value ``Ruleset.replace`` takes (text fields parsed as YAML data)."""
-    if isinstance(widget, pn.widgets.TextInput):
-        text = widget.value.strip()
-        if spec.kind == "optional_int" and text.lower() in ("none", "unlimited", ""):
-            return None
-        return parse_text(text)
-    return widget.value
+def rule_widget(spec: FieldSpec, value: Any, rules: Ruleset | None = None) -> RuleInput:
+    """The control for one field, bounded by its range narrowed to what ``rules``' content allows."""
+    if rules is not None:
+        lo, hi = rules.allowed_range(spec.name)
+        if (lo, hi) != (spec.lo, spec.hi):
+            spec = replace(spec, lo=lo, hi=hi)
+    return (PileOddsInput if spec.kind == "pile_odds" else RuleInput)(spec, value)
 
 
 def rule_controls(rules: Ruleset, on_change: Callable[[str, Any], Any], on_error: Callable[[str], Any]) -> pn.Accordion:
@@ -73,41 +200,33 @@ def rule_controls(rules: Ruleset, on_change: Callable[[str, Any], Any], on_error
     Parameters
     ----------
     rules : Ruleset
-        Values to start from.
+        Values to start from (and the content that narrows the ranges).
     on_change : callable
         ``on_change(field, value)`` when a control changes.
     on_error : callable
-        ``on_error(text)`` when typed text is not readable YAML.
+        ``on_error(text)`` for a problem found before the Ruleset sees the value (kept for callers; the
+        boxes are bounded and typed, so there is nothing left to report here today).
 
     Returns
     -------
     panel.Accordion
+        With ``rule_widgets``: field name -> its ``RuleInput``.
     """
     sections: dict[str, list] = {"variants": []}
     widgets = {}
     for spec in Ruleset.schema():
-        w = rule_widget(spec, getattr(rules, spec.name))
+        w = rule_widget(spec, getattr(rules, spec.name), rules)
         widgets[spec.name] = w
         sections.setdefault("variants" if spec.variant else spec.group, []).append(w)
-        w.param.watch(_forward(spec, w, on_change, on_error), "value")
+        w.param.watch(lambda event, name=spec.name: on_change(name, event.new), "value")
     order = ["variants", *[g for g in GROUPS if g in sections]]
     acc = pn.Accordion(
-        *[(g.capitalize(), pn.Column(*sections[g])) for g in order], active=[0], sizing_mode="stretch_width"
+        *[(g.capitalize(), pn.Column(*sections[g], sizing_mode="stretch_width")) for g in order],
+        active=[0],
+        sizing_mode="stretch_width",
     )
     acc.rule_widgets = widgets
     return acc
-
-
-def _forward(spec: FieldSpec, widget, on_change, on_error):
-    def changed(event) -> None:
-        try:
-            value = widget_value(spec, widget)
-        except yaml.YAMLError:
-            on_error(f"{spec.name}: {widget.value!r} is not readable (write numbers like [1, 2, 3])")
-            return
-        on_change(spec.name, value)
-
-    return changed
 
 
 def refresh(acc: pn.Accordion, rules: Ruleset) -> None:
@@ -115,7 +234,22 @@ def refresh(acc: pn.Accordion, rules: Ruleset) -> None:
     for spec in Ruleset.schema():
         w = acc.rule_widgets[spec.name]
         value = getattr(rules, spec.name)
-        if isinstance(w, pn.widgets.TextInput):
-            value = ("none" if value is None else str(value)) if spec.kind == "optional_int" else as_text(spec, value)
         if w.value != value:
             w.value = value
+
+
+def run_inputs(store) -> pn.Param:
+    """Players, games, bots and seed of a study as number boxes (never a slider over 0–2³¹)."""
+    from .setup import MAX_GAMES
+
+    top = store.param.seed.bounds[1]
+    return pn.Param(
+        store.param,
+        parameters=["players", "games", "bots", "seed"],
+        widgets={
+            "players": {"type": pn.widgets.IntInput, "start": 2, "end": 6},
+            "games": {"type": pn.widgets.IntInput, "start": 1, "end": MAX_GAMES},
+            "seed": {"type": pn.widgets.IntInput, "start": 0, "end": top},
+        },
+        show_name=False,
+    )

@@ -15,8 +15,10 @@ import param
 import polars as pl
 
 from ..rules import BourbonLabError, Ruleset
+from ..rules.errors import RulesetError
 from ..sim.paired import Comparison, paired_table
 from ..sim.runner import SimResult
+from ..widgets.labels import problems_in_words
 from .running import simulate_with_progress
 from .setup import DEFAULT_GAMES, MAX_GAMES, StudySetup
 
@@ -27,6 +29,13 @@ def one_line(exc: Exception) -> str:
     """An error as one short line for the page: the message, never a traceback."""
     text = str(exc).strip().replace(":\n  ", ": ").replace("\n  ", "; ").replace("\n", " ")
     return (text or type(exc).__name__)[:400]
+
+
+def rules_message(exc: Exception) -> str:
+    """A refused rule change in the page's words: each problem under its field's readable name."""
+    if isinstance(exc, RulesetError):
+        return problems_in_words(exc.problems)[:400]
+    return one_line(exc)
 
 
 class Runner(param.Parameterized):
@@ -147,7 +156,7 @@ class Study(Runner):
         try:
             self.rules = self.rules.replace(**{name: value})
         except BourbonLabError as exc:
-            self.message = one_line(exc)
+            self.message = rules_message(exc)
             return False
         return True
 
@@ -189,7 +198,7 @@ class ABStudy(Runner):
         try:
             setattr(self, attr, getattr(self, attr).replace(**{name: value}))
         except BourbonLabError as exc:
-            self.message = f"{side.upper()}: {one_line(exc)}"
+            self.message = f"{side.upper()}: {rules_message(exc)}"
             return False
         return True
 

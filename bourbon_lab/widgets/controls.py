@@ -15,21 +15,12 @@ import ipywidgets as w
 
 from ..rules.content import QUALITIES, RESOURCES
 from ..rules.schema import FieldSpec
+from .labels import PARTS, label_of, part_names
 
 SLIDER_SPAN = 60
 """Ranges up to this wide get a slider; wider ones a number box (a slider would be too coarse)."""
 
-_PARTS = {
-    "zone_multipliers": ("Low", "Mid", "Hot"),
-    "levels": ("Base", "+1", "+2", "+3"),
-    "age_values": ("younger", "prime", "older"),
-}
 _LABEL = w.Layout(width="190px", min_width="150px")
-
-
-def label_of(spec: FieldSpec) -> str:
-    """The name a designer reads: ``zone_multipliers`` -> ``Zone multipliers``."""
-    return spec.name.replace("_", " ").capitalize()
 
 
 def _box(spec: FieldSpec, value: int, description: str = "", width: str = "72px") -> w.BoundedIntText:
@@ -154,10 +145,7 @@ class TupleControl(FieldControl):
     """A fixed list of whole numbers (zone multipliers, department levels, sales per quality)."""
 
     def build(self, value):
-        names = _PARTS.get(self.spec.name) or _PARTS.get(self.spec.kind)
-        if self.spec.kind == "sales":
-            names = QUALITIES
-        names = names or tuple(str(i + 1) for i in range(len(value)))
+        names = part_names(self.spec, len(value))
         self.boxes = [_box(self.spec, v, n, width="auto") for v, n in zip(value, names)]
         for b in self.boxes:
             b.style.description_width = "initial"  # the whole part name ("Legendary"), never "Legen…"
@@ -183,7 +171,7 @@ class AgeValuesControl(FieldControl):
         self.rows = [[_box(self.spec, x, width="56px") for x in triple] for triple in value]
         head = w.HBox(
             [w.Label("", layout=w.Layout(width="90px"))]
-            + [w.Label(n, layout=w.Layout(width="56px")) for n in _PARTS["age_values"]]
+            + [w.Label(n, layout=w.Layout(width="56px")) for n in PARTS["age_values"]]
         )
         lines = [w.HBox([w.Label(q, layout=w.Layout(width="90px")), *row]) for q, row in zip(QUALITIES, self.rows)]
         return [w.VBox([head, *lines])]

@@ -17,6 +17,7 @@ from ..rules.errors import RulesetError
 from ..rules.ruleset import Ruleset
 from ..rules.schema import FIELDS, FieldSpec
 from .controls import FieldControl, make_control
+from .labels import name_label
 
 GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
 """Tab order: what designers tune most first; the content counts last."""
@@ -124,8 +125,7 @@ class RulesEditor(w.VBox):
             control.show(self._problems.get(name))
         if self._problems:
             items = "".join(
-                f"<li><b>{html.escape(label_of_name(k))}</b>: {html.escape(why)}</li>"
-                for k, why in self._problems.items()
+                f"<li><b>{html.escape(name_label(k))}</b>: {html.escape(why)}</li>" for k, why in self._problems.items()
             )
             self.status.value = (
                 "<div class='bl-invalid' style='color:#b3261e'>⚠ Not applied; the last valid rules stay in use."
@@ -141,7 +141,7 @@ class RulesEditor(w.VBox):
             return
         default = Ruleset.default()
         items = "".join(
-            f"<li><b>{html.escape(label_of_name(k))}</b>: {html.escape(_short(getattr(default, k)))} → "
+            f"<li><b>{html.escape(name_label(k))}</b>: {html.escape(_short(getattr(default, k)))} → "
             f"{html.escape(_short(v))}</li>"
             for k, v in changed.items()
         )
@@ -184,16 +184,6 @@ class GroupTabs(w.VBox):
         for j, button in enumerate(self.buttons):
             if j != i:
                 button.value = False
-
-
-def label_of_name(name: str) -> str:
-    """Readable label for a field or content entry.
-
-    ``start_capital`` -> ``Start capital``; ``distilleries[hollow_creek]`` -> ``Distilleries: hollow creek``.
-    """
-    field, _, entry = name.partition("[")
-    label = field.replace("_", " ").capitalize()
-    return f"{label}: {entry.rstrip(']').replace('_', ' ')}" if entry else label
 
 
 def _bounded(spec: FieldSpec, rules: Ruleset) -> FieldSpec:

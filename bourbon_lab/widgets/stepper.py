@@ -18,6 +18,8 @@ from .board import board_state
 from .board_widget import BoardView
 from .narrate import describe
 
+_FIXED = w.Layout(width="44px", flex="0 0 auto")
+
 
 @dataclass(frozen=True)
 class Replay:
@@ -99,20 +101,27 @@ class Stepper(w.VBox):
     # --- controls
     def _build(self, speed: float) -> None:
         def button(icon, tip, fn):
-            b = w.Button(icon=icon, tooltip=tip, layout=w.Layout(width="44px"))
+            b = w.Button(icon=icon, tooltip=tip, layout=_FIXED)
             b.on_click(lambda _: fn())
             return b
 
-        self.play_button = w.ToggleButton(
-            value=False, icon="play", tooltip="Play / pause", layout=w.Layout(width="44px")
-        )
+        self.play_button = w.ToggleButton(value=False, icon="play", tooltip="Play / pause", layout=_FIXED)
         self.play_button.observe(self._toggle, names="value")
-        self.speed = w.FloatSlider(value=speed, min=0.5, max=30, step=0.5, description="steps/s", readout_format=".1f")
-        self.round_box = w.BoundedIntText(
-            value=1, min=1, max=10_000, description="round", layout=w.Layout(width="140px")
+        self.speed = w.FloatSlider(
+            value=speed,
+            min=0.5,
+            max=30,
+            step=0.5,
+            description="steps/s",
+            readout_format=".1f",
+            layout=w.Layout(width="260px", flex="0 0 auto"),
         )
-        go = w.Button(description="jump", tooltip="Jump to the start of this round", layout=w.Layout(width="60px"))
+        self.round_box = w.BoundedIntText(
+            value=1, min=1, max=10_000, description="round", layout=w.Layout(width="140px", flex="0 0 auto")
+        )
+        go = w.Button(description="jump", tooltip="Jump to the start of this round", layout=w.Layout(width="auto"))
         go.on_click(lambda _: self.jump_to_round(self.round_box.value))
+        # Wraps in a narrow notebook rather than squeezing the buttons to "▶…" and "j…".
         self._bar = w.HBox(
             [
                 button("fast-backward", "To the start", lambda: self.show(0)),
@@ -123,7 +132,8 @@ class Stepper(w.VBox):
                 self.speed,
                 self.round_box,
                 go,
-            ]
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.where = w.HTML()
         self.events = w.HTML()
