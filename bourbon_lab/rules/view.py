@@ -63,7 +63,7 @@ def _player(g, p, me: bool) -> dict[str, Any]:
     return out
 
 
-def player_view(g, player: int) -> dict[str, Any]:
+def player_view(g, player: int | None) -> dict[str, Any]:
     """JSON-safe dict of the table as ``player`` sees it; reveals are theirs only while they decide."""
     me = g.current_player == player
     return {
