@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 
+from .. import native
 from ..rules import Ruleset
 from .soak import soak
 
@@ -16,7 +17,8 @@ def cmd_soak(args) -> int:
     """Run the soak; print its summary and every break; exit 1 if an invariant broke."""
     rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
     workers = args.workers or os.cpu_count() or 1
-    print(f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}", flush=True)
+    head = f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}; {native.status()}"
+    print(head, flush=True)
     result = soak(
         args.games, seed=args.seed, workers=workers, rules=rules, out=args.out, progress=not args.quiet, keep=args.keep
     )
