@@ -191,6 +191,7 @@ class ChunkResult:
 
     games: int = 0
     actions: int = 0
+    cpu_seconds: float = 0.0
     ended_by: collections.Counter = field(default_factory=collections.Counter)
     ultimates: collections.Counter = field(default_factory=collections.Counter)
     distilleries: collections.Counter = field(default_factory=collections.Counter)
@@ -201,6 +202,7 @@ class ChunkResult:
     def add(self, other: ChunkResult) -> None:
         self.games += other.games
         self.actions += other.actions
+        self.cpu_seconds += other.cpu_seconds
         for name in ("ended_by", "ultimates", "distilleries", "players", "variants"):
             getattr(self, name).update(getattr(other, name))
         self.breaks.extend(other.breaks)
@@ -209,6 +211,7 @@ class ChunkResult:
 def run_chunk(base: Ruleset, run_seed: int, indices: list[int], invariants=INVARIANTS) -> ChunkResult:
     """Play the soak games ``indices`` of a run (in a worker, or here)."""
     out = ChunkResult()
+    started = time.process_time()
     for i in indices:
         t = table(base, run_seed, i)
         checked, broken = play_game(base, t, invariants)
@@ -222,6 +225,7 @@ def run_chunk(base: Ruleset, run_seed: int, indices: list[int], invariants=INVAR
         out.ultimates.update(e.data["ultimate"] for e in g.log if e.kind == "upgrade" and "ultimate" in e.data)
         if broken:
             out.breaks.append(broken)
+    out.cpu_seconds = time.process_time() - started
     return out
 
 
@@ -258,6 +262,8 @@ class SoakResult:
             f"  ended by: {_counts(t.ended_by)}; players: {_counts(t.players)}",
             f"  Ultimates reached: {len(t.ultimates)} ({_counts(t.ultimates)})",
             f"  distilleries played: {len(t.distilleries)} ({_counts(t.distilleries)})",
+            f"  {t.games / t.cpu_seconds if t.cpu_seconds else 0:.1f} games per CPU second of the workers "
+            "(on a machine with nothing else running, games/s is about that times the workers)",
             f"  broken invariants: {len(self.breaks)}",
         ]
         return "\n".join(lines)
