@@ -19,6 +19,7 @@ from __future__ import annotations
 import collections
 import copy
 import json
+import os
 import random
 import subprocess
 import sys
@@ -42,10 +43,14 @@ TRIED: collections.Counter = collections.Counter()
 """Fuzzed inputs tried per file class (printed by the last test; run with -s to see it)."""
 
 
+SCALE = int(os.environ.get("BOURBON_LAB_FUZZ_SCALE", "1"))
+"""Multiplies every fuzz test's examples (the default suite uses 1; ``BOURBON_LAB_FUZZ_SCALE=20`` for a long hunt)."""
+
+
 def fuzz(examples: int) -> settings:
     """Hypothesis settings for one fuzz test: ``examples`` inputs, no per-example deadline."""
     return settings(
-        max_examples=examples,
+        max_examples=examples * SCALE,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
     )
@@ -532,6 +537,75 @@ def _barrel() -> dict:
         "sold_count": 0,
         "matured": False,
     }
+
+
+# --- any value anywhere: whatever lands in any place of a valid file is accepted or refused cleanly
+
+VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**30), 10**30)
+    | st.sampled_from(HUGE + (float("nan"), float("inf"), 0, -1, "", "M01", "D01", "B1", "corn", "standard"))
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _anywhere(draw, data, skip=()):
+    """``data`` with one place (chosen top-down) replaced by an arbitrary value."""
+    data = copy.deepcopy(data)
+    node, path = data, []
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        keys = [k for k in keys if k not in skip] or keys
+        if not keys:
+            break
+        key = draw(st.sampled_from(keys))
+        path.append(key)
+        child = node[key]
+        if not isinstance(child, dict | list) or not child or draw(st.integers(0, 3)) == 0:
+            node[key] = draw(VALUES)
+            break
+        node = child
+    return data, path
+
+
+@fuzz(60)
+@given(data=st.data())
+def test_any_value_anywhere_in_a_ruleset_file(folder, data):
+    """A ruleset file with any value at any place: a Ruleset, or a RulesetError naming the file."""
+    TRIED["ruleset anywhere"] += 1
+    changed, _ = _anywhere(data.draw, RULES.to_dict())
+    path = _write(folder, "anywhere.yaml", yaml.safe_dump(changed, sort_keys=False))
+    _clean(lambda: bl.Ruleset.load(path), str(path))
+
+
+@fuzz(60)
+@given(data=st.data())
+def test_any_value_anywhere_in_a_scenario_file(folder, data):
+    """A scenario (with expectations) with any value at any place: it loads and plays, or is refused cleanly."""
+    TRIED["scenario anywhere"] += 1
+    base = yaml.safe_load((ROOT / "scenarios" / "hot-completion-reset.yaml").read_text(encoding="utf-8"))
+    base["snapshot"] = str(ROOT / "scenarios" / "snapshots" / "hot-market.json")
+    changed, _ = _anywhere(data.draw, base, skip=("description",))
+    path = _write(folder, "anywhere-scenario.yaml", yaml.safe_dump(changed, sort_keys=False))
+    _clean(lambda: Scenario.load(path).run(), str(path))
+
+
+@fuzz(80)
+@given(data=st.data())
+def test_any_value_anywhere_in_a_snapshot(snapshots, data):
+    """A snapshot with any value at any place: refused with SnapshotError, or it restores and plays on."""
+    TRIED["snapshot anywhere"] += 1
+    changed, _ = _anywhere(data.draw, _Snap(data.draw(st.sampled_from(snapshots))), skip=("log",))
+    game = _clean(lambda: _restore(changed), "snapshot")
+    if isinstance(game, bl.Game) and not game.is_over:
+        rng = random.Random(0)
+        for _ in range(20):  # what was accepted must also play: no crash a few turns later
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
 
 
 # --- the command line: one line on stderr, non-zero exit, no traceback, nothing written

@@ -1,8 +1,9 @@
 """What a study starts from: a ruleset, players, bots, games and a seed, read from a scenario file or an upload.
 
-Scenario files are data only: they are read with ``yaml.safe_load`` (or through
-``bourbon_lab.scenarios`` when that layer is installed), never executed. An upload is
-capped in size and refused with one readable line when it is malformed.
+Scenario files are data only: they are read with the bounded safe reader
+``bourbon_lab.rules.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
+installed), never executed. An upload is capped in size and refused with one readable line
+when it is malformed, not UTF-8, too deep or an alias bomb.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def setup_from_data(data: Any, where: str = "scenario") -> StudySetup:
     Parameters
     ----------
     data : Any
-        What ``yaml.safe_load`` returned.
+        The parsed YAML.
     where : str
         The file name, used in messages.
 
