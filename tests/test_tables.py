@@ -16,6 +16,7 @@ def test_percent_and_interval():
     assert charts.percent(0.1234, digits=1) == "12.3 %"
     assert charts.interval(0.25, 0.1812, 0.3333) == "25 % [18, 33]"
     assert charts.interval(1.2, -0.31, 2.7, as_percent=False, digits=1) == "1.2 [-0.3, 2.7]"
+    assert charts.interval(1.2, -0.31, 2.7, as_percent=False, digits=1, signed=True) == "+1.2 [-0.3, +2.7]"
     assert charts.interval(None, 0.1, 0.2) == "—"
 
 
@@ -66,3 +67,23 @@ def test_table_formats_shares_numbers_and_missing_values():
 def test_an_unknown_column_is_named():
     with pytest.raises(ValueError, match="table: no column 'share'"):
         charts.table(pl.DataFrame({"games": [1]}), percent_columns=["share"])
+
+
+def test_comparison_table_signs_the_difference():
+    paired = pl.DataFrame(
+        {
+            "metric": ["score", "rounds"],
+            "a": [60.0, 27.25],
+            "b": [66.5, 26.0],
+            "diff": [6.5, -1.25],
+            "ci_low": [2.123, -3.5],
+            "ci_high": [10.9, 1.0],
+            "games": [40, 40],
+        }
+    )
+    t = charts.comparison_table(paired, a="Hot x3", b="Hot x4")
+    assert t.columns == ["metric", "Hot x3", "Hot x4", "Hot x4 − Hot x3 [95 % CI]", "paired games"]
+    assert t.rows == [
+        ["score", "60.00", "66.50", "+6.50 [+2.12, +10.90]", "40"],
+        ["rounds", "27.25", "26.00", "-1.25 [-3.50, +1.00]", "40"],
+    ]

@@ -11,13 +11,14 @@ from .economy import economy_flow, upgrades
 from .export import save, use_offline_renderer
 from .market import MINUTES_PER_ROUND, game_length, market_events, sale_zones
 from .scores import score_distribution, score_share, win_rate
-from .tables import Table, interval, percent, table, win_table
+from .tables import Table, comparison_table, interval, percent, table, win_table
 from .timeline import game_events, game_timeline
 
 __all__ = [
     "MINUTES_PER_ROUND",
     "Table",
     "ab_comparison",
+    "comparison_table",
     "economy_flow",
     "game_events",
     "game_length",

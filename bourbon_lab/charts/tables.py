@@ -20,13 +20,22 @@ def percent(x: float | None, digits: int = 0) -> str:
     return "—" if x is None else f"{100 * x:.{digits}f} %"
 
 
-def interval(value: float | None, low: float | None, high: float | None, *, as_percent: bool = True, digits: int = 0):
-    """A value with its 95 % interval: "25 % [18, 33]" for shares, "+1.2 [-0.3, 2.7]" for differences."""
+def interval(
+    value: float | None,
+    low: float | None,
+    high: float | None,
+    *,
+    as_percent: bool = True,
+    digits: int = 0,
+    signed: bool = False,
+) -> str:
+    """A value with its 95 % interval: "25 % [18, 33]" for shares, "+1.2 [-0.3, +2.7]" for signed differences."""
     if value is None or low is None or high is None:
         return "—"
     if as_percent:
         return f"{percent(value, digits)} [{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
-    return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+    f = f"{'+' if signed else ''}.{digits}f"
+    return f"{value:{f}} [{low:{f}}, {high:{f}}]"
 
 
 class Table:
@@ -138,3 +147,18 @@ def win_table(rates: pl.DataFrame, by: str, title: str | None = None) -> Table:
         names={by: GROUP_TITLES.get(by, by.replace("_", " ").capitalize()), "games": "player-games"},
         title=title,
     )
+
+
+def comparison_table(paired: pl.DataFrame, a: str = "a", b: str = "b", title: str | None = None) -> Table:
+    """A ``compare`` table: each metric's mean under ``a`` and ``b`` and "b − a [95 % CI]", signed."""
+    rows = [
+        [
+            r["metric"],
+            _cell(r["a"], 2),
+            _cell(r["b"], 2),
+            interval(r["diff"], r["ci_low"], r["ci_high"], as_percent=False, digits=2, signed=True),
+            str(r["games"]),
+        ]
+        for r in paired.iter_rows(named=True)
+    ]
+    return Table(["metric", a, b, f"{b} − {a} [95 % CI]", "paired games"], rows, title)
