@@ -633,6 +633,7 @@ CLI_FILES = {
     "scenario-deep.yaml": "name: t\nexpect: " + "[" * 500 + "]" * 500 + "\n",
     "snapshot.json": '{"version": 1, "players": [], "n": 1e999',
     "scenario-snap.yaml": "name: t\nsnapshot: snapshot.json\nbots: none\n",
+    "playtest.yaml": "name: p\nplayers: 2\nseed: 1\nbots: none\nscript: [keep bill M01, sell B1 -> D01]\n",
 }
 
 
@@ -647,8 +648,9 @@ CLI_FILES = {
         (["replay", "scenario-deep.yaml"], "nested too deeply"),
         (["replay", "scenario-snap.yaml"], "snapshot.json"),
         (["publish", "--scenario", "ruleset-bytes.yaml", "--out", "site"], "UTF-8"),
+        (["replay", "playtest.yaml"], "script step"),
     ],
-    ids=["ruleset", "non-utf8", "alias-bomb", "content", "truncated", "deep", "snapshot", "upload"],
+    ids=["ruleset", "non-utf8", "alias-bomb", "content", "truncated", "deep", "snapshot", "upload", "playtest"],
 )
 def test_cli_refuses_each_file_class_on_one_line(tmp_path, argv, named):
     """Exit code 2, one line on stderr naming the file and the fault, no traceback, no output folder."""
