@@ -5,7 +5,9 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-WIDTH = 420
+WIDTH = 340
+"""Plot width: a chart with its axis titles and a legend beside it fits a notebook's output area in a 1000 px
+window with the file browser open (about 570 px)."""
 HEIGHT = 240
 
 _WHOLE_LABELS = "datum.value % 1 ? '' : datum.label"  # Vega still places ticks at 0.5 under tickMinStep

@@ -49,7 +49,9 @@ def upgrades(players: pl.DataFrame, events: pl.DataFrame) -> alt.HConcatChart:
         .encode(
             y=alt.Y("department:N", title="Department"),
             x=alt.X("per_player:Q", title="Upgrades per player", stack="zero"),
-            color=alt.Color("level:O", title="Level reached", scale=alt.Scale(scheme="purples")),
+            color=alt.Color(
+                "level:O", title="Level reached", scale=alt.Scale(scheme="purples"), legend=alt.Legend(orient="bottom")
+            ),
             tooltip=[
                 alt.Tooltip("department:N", title="Department"),
                 alt.Tooltip("level:O", title="Level"),

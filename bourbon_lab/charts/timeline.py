@@ -77,6 +77,10 @@ def _score_track(events: pl.DataFrame, rules: Ruleset) -> pl.DataFrame:
     )
 
 
+_BELOW = alt.Legend(orient="bottom")
+"""Legends under the panels, so the timeline keeps its width in a narrow notebook."""
+
+
 def _markers(track: pl.DataFrame, scale: alt.Scale) -> alt.Chart:
     marks = track.filter(pl.col("marker").is_not_null()).select("position", "round", "marker")
     return (
@@ -84,7 +88,9 @@ def _markers(track: pl.DataFrame, scale: alt.Scale) -> alt.Chart:
         .mark_rule(strokeDash=[3, 3], strokeWidth=1.5)
         .encode(
             x=alt.X("position:Q", title="Round", scale=scale, axis=WHOLE_AXIS),
-            color=alt.Color("marker:N", title="Market event", scale=alt.Scale(range=["#222222", "#c4452f"])),
+            color=alt.Color(
+                "marker:N", title="Market event", scale=alt.Scale(range=["#222222", "#c4452f"]), legend=_BELOW
+            ),
             tooltip=[alt.Tooltip("marker:N", title="Event"), alt.Tooltip("round:Q", title="Round")],
         )
     )
@@ -97,7 +103,7 @@ def _table_panel(track: pl.DataFrame, scale: alt.Scale) -> alt.LayerChart:
     )
     dots = base.mark_circle(size=30).encode(
         y=alt.Y("table_size:Q", title="Demand cards on the shared table", axis=COUNT_AXIS),
-        fill=alt.Fill("zone:N", title="Zone", scale=ZONE_COLORS, sort=ZONES),
+        fill=alt.Fill("zone:N", title="Zone", scale=ZONE_COLORS, sort=ZONES, legend=_BELOW),
         tooltip=[
             alt.Tooltip("round:Q", title="Round"),
             alt.Tooltip("table_size:Q", title="Cards on the table"),
@@ -105,7 +111,7 @@ def _table_panel(track: pl.DataFrame, scale: alt.Scale) -> alt.LayerChart:
         ],
     )
     return alt.layer(line, dots, _markers(track, scale)).properties(
-        width=WIDTH + 120, height=160, title="Shared table and zone"
+        width=WIDTH, height=160, title="Shared table and zone"
     )
 
 
@@ -116,7 +122,7 @@ def _score_panel(scores: pl.DataFrame, track: pl.DataFrame, scale: alt.Scale) ->
         .encode(
             x=alt.X("end:Q", title="Round", scale=scale, axis=WHOLE_AXIS),
             y=alt.Y("score:Q", title="Score (Capital + Prestige)"),
-            stroke=alt.Stroke("who:N", title="Player"),
+            stroke=alt.Stroke("who:N", title="Player", legend=_BELOW),
             tooltip=[
                 alt.Tooltip("who:N", title="Player"),
                 alt.Tooltip("round:Q", title="End of round"),
@@ -124,9 +130,7 @@ def _score_panel(scores: pl.DataFrame, track: pl.DataFrame, scale: alt.Scale) ->
             ],
         )
     )
-    return alt.layer(lines, _markers(track, scale)).properties(
-        width=WIDTH + 120, height=200, title="Each player's score"
-    )
+    return alt.layer(lines, _markers(track, scale)).properties(width=WIDTH, height=200, title="Each player's score")
 
 
 def game_timeline(events, game: int = 0, rules: Ruleset | None = None) -> alt.VConcatChart:

@@ -56,7 +56,7 @@ class RulesEditor(w.VBox):
             description="Reset to default", icon="undo", tooltip="Every field back to its default"
         )
         self.reset_button.on_click(lambda _: self.reset())
-        self.reset_button.layout = w.Layout(width="auto", flex="0 0 auto")
+        self.reset_button.layout = w.Layout(width="auto", align_self="flex-start")
         self.tabs = self._tabs(origin)
         super().__init__(children=[self.reset_button, self.status, self.tabs, self.changed], rules=origin, **kwargs)
         self.add_class("bl-rules-editor")
