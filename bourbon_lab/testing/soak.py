@@ -28,8 +28,8 @@ ACTIONS_PER_PLAYER_ROUND = 150
 CHUNK = 20
 """Games per task on the worker pool (small enough for a smooth progress bar)."""
 FULL_LENGTH, SHORT_ROUND_LIMIT = 4, 20
-"""One game in four keeps the ruleset's round limit; the others stop after round 20 (ours: most games end
-by orders between rounds 30 and 50, so full games are a third of the time and the soak plays twice as many)."""
+"""One game in four keeps the ruleset's round limit and mostly ends by orders (soak games do around round 40);
+the others stop after round 20, which plays every rule but the end and makes the soak about twice as fast."""
 RESTORE_WINDOW = 60
 """Chosen actions the restored copy plays alongside the game before their whole states are compared."""
 
