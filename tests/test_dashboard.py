@@ -143,6 +143,18 @@ def test_rule_controls_come_from_the_schema_like_the_notebook_editor():
     assert [p.value for p in zones.parts] == [1, 3, 6]
 
 
+def test_rule_groups_reach_the_page_when_opened():
+    """Panel's notebook output costs time in the square of its models: closed groups start empty."""
+    acc = rule_controls(bl.Ruleset.default(), lambda n, v: None, print)
+    closed = len(list(acc.get_root().references()))
+    market = [title for title in acc._names].index("Market")
+    assert acc.objects[market].objects == []
+    acc.active = [0, market]
+    assert acc.rule_widgets["mid_zone_from"].parts[0] in acc.objects[market].select(pn.widgets.IntInput)
+    acc.active = list(range(len(acc.objects)))
+    assert len(list(acc.get_root().references())) > 2 * closed
+
+
 def test_run_inputs_are_number_boxes():
     from bourbon_lab.dashboard.app import ABView
 

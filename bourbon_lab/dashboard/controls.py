@@ -45,6 +45,17 @@ def _number(name: str, value: int, lo, hi, help_text: str | None = None, width: 
     return pn.widgets.IntInput(label=name, value=value, description=help_text, **bounds, **sizing)
 
 
+def _rows(boxes: list, per_row: int = 4) -> pn.Column:
+    """Number boxes in rows that fit the rules column, names whole ("Legendary", not "Legen…").
+
+    Plain rows, not a ``FlexBox``: Panel draws a FlexBox as a ReactiveHTML model, several times slower
+    to show in a notebook when there are dozens of them.
+    """
+    if len(boxes) == 5:
+        per_row = 3  # the qualities: 3 + 2
+    return pn.Column(*[pn.Row(*boxes[i : i + per_row], margin=0) for i in range(0, len(boxes), per_row)], margin=0)
+
+
 class RuleInput(pn.viewable.Viewer):
     """One field's control: ``value`` holds the field's Python value, whatever boxes show it.
 
@@ -101,7 +112,7 @@ class RuleInput(pn.viewable.Viewer):
         names = part_names(spec, len(value))
         lo, hi = (0, 100) if spec.kind == "odds" else (spec.lo, spec.hi)
         self.parts = [_number(n, v, lo, hi) for n, v in zip(names, value)]
-        return pn.FlexBox(*self.parts)
+        return _rows(self.parts)
 
     # --- boxes <-> value
     def _compose(self) -> Any:
@@ -146,7 +157,7 @@ class PileOddsInput(RuleInput):
         self.boxes = [_number(q, v, 0, 100) for q, v in zip(QUALITIES, self.odds.get(RESOURCES[0], self.DEFAULT_ODDS))]
         self.parts = [self.pile, self.own, *self.boxes]
         self._show_pile()
-        return pn.Column(self.pile, self.own, pn.FlexBox(*self.boxes), margin=0)
+        return pn.Column(self.pile, self.own, _rows(self.boxes), margin=0)
 
     def _show_pile(self) -> None:
         odds = self.odds.get(self.pile.value)
@@ -220,11 +231,24 @@ def rule_controls(rules: Ruleset, on_change: Callable[[str, Any], Any], on_error
         sections.setdefault("variants" if spec.variant else spec.group, []).append(w)
         w.param.watch(lambda event, name=spec.name: on_change(name, event.new), "value")
     order = ["variants", *[g for g in GROUPS if g in sections]]
+    # A group's boxes reach the page when it is first opened: Panel shows a notebook output's models
+    # in time that grows with the square of their number, and three full sets made the app take minutes.
+    shown = {"variants"}  # open at first
     acc = pn.Accordion(
-        *[(g.capitalize(), pn.Column(*sections[g], sizing_mode="stretch_width")) for g in order],
+        *[
+            (g.capitalize(), pn.Column(*(sections[g] if g in shown else []), sizing_mode="stretch_width"))
+            for g in order
+        ],
         active=[0],
         sizing_mode="stretch_width",
     )
+
+    def fill(event) -> None:
+        for i in event.new:
+            if not acc.objects[i].objects:
+                acc.objects[i].objects = sections[order[i]]
+
+    acc.param.watch(fill, "active")
     acc.rule_widgets = widgets
     return acc
 
