@@ -32,6 +32,9 @@ _LAZY = {
     "ScenarioError": "scenarios",
     "fork": "scenarios",
     "save_playtest": "scenarios",
+    "check_targets": "design",
+    "sensitivity": "design",
+    "tune": "design",
 }
 
 

@@ -195,7 +195,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_COMMAND_MODULES = ("bourbon_lab.scenarios.commands", "bourbon_lab.dashboard.commands", "bourbon_lab.testing.commands")
+_COMMAND_MODULES = (
+    "bourbon_lab.scenarios.commands",
+    "bourbon_lab.dashboard.commands",
+    "bourbon_lab.testing.commands",
+    "bourbon_lab.design.commands",
+)
 """Layers that add their own sub-commands: each module has ``register(subparsers)``."""
 
 

@@ -1,0 +1,43 @@
+"""Design tools: a metric catalogue, targets as data, sensitivity (SALib) and tuning (Optuna).
+
+``check_targets`` says which design targets a run meets, ``sensitivity`` which ruleset knobs move
+which metrics, ``tune`` searches the knobs for a ruleset that meets the targets.
+"""
+
+from . import catalogue  # noqa: F401  (registers the metric catalogue)
+from .check import TargetReport, check_targets, run_targets
+from .knobs import Knob, apply_knobs, parse_knobs
+from .metrics import CATALOGUE, Estimate, measure, metric, metrics_for
+from .targets import Target, Targets, TargetsError
+
+__all__ = [
+    "CATALOGUE",
+    "Estimate",
+    "Knob",
+    "Target",
+    "TargetReport",
+    "Targets",
+    "TargetsError",
+    "apply_knobs",
+    "check_targets",
+    "measure",
+    "metric",
+    "metrics_for",
+    "parse_knobs",
+    "run_targets",
+    "sensitivity",
+    "tune",
+]
+
+
+def __getattr__(name):
+    """SALib and Optuna load only when ``sensitivity`` or ``tune`` is first used."""
+    if name == "sensitivity":
+        from .sensitivity import sensitivity
+
+        return sensitivity
+    if name == "tune":
+        from .tuning import tune
+
+        return tune
+    raise AttributeError(f"module 'bourbon_lab.design' has no attribute {name!r}")

@@ -1,0 +1,192 @@
+"""Charts of the design tools: targets (band and estimate), sensitivity (heatmap, tornado), tuning."""
+
+from __future__ import annotations
+
+import math
+
+import altair as alt
+import polars as pl
+
+from ..charts._style import HEIGHT, WIDTH, title
+
+STATUS_COLORS = alt.Scale(
+    domain=["holds", "undecided", "fails", "not measured"], range=["#2e7d4f", "#d39b2a", "#c4452f", "#9e9e9e"]
+)
+
+
+def targets_chart(table: pl.DataFrame, title_text: str | None = None) -> alt.VConcatChart:
+    """One strip per target: its range as a band, the estimate as a dot with its 95 % interval."""
+    strips = [_strip(row) for row in table.iter_rows(named=True)]
+    chart = alt.vconcat(*strips, spacing=6).resolve_scale(color="shared")
+    return chart.properties(title=title(title_text or "Design targets", "band: target range · dot: estimate, 95 % CI"))
+
+
+def _strip(row: dict) -> alt.LayerChart:
+    vals = [v for v in (row["lo"], row["hi"], row["value"], row["ci_low"], row["ci_high"]) if _finite(v)]
+    lo_d, hi_d = (min(vals), max(vals)) if vals else (0.0, 1.0)
+    pad = max((hi_d - lo_d) * 0.15, 0.5)
+    lo_d, hi_d = lo_d - pad, hi_d + pad
+    band = pl.DataFrame(
+        {"lo": [row["lo"] if _finite(row["lo"]) else lo_d], "hi": [row["hi"] if _finite(row["hi"]) else hi_d]}
+    )
+    label = f"{row['metric']} ({row['unit']}) · target {row['range']} · {row['source']}"
+    x = alt.X("lo:Q", title=None, scale=alt.Scale(domain=[lo_d, hi_d], nice=False, zero=False))
+    rect = alt.Chart(band).mark_rect(color="#cfe3d4").encode(x=x, x2="hi:Q")
+    est = pl.DataFrame(
+        {k: [row[k] if _finite(row[k]) else None] for k in ("value", "ci_low", "ci_high")} | {"status": [row["status"]]}
+    )
+    scale = alt.Scale(domain=[lo_d, hi_d], nice=False, zero=False)
+    rule = (
+        alt.Chart(est)
+        .mark_rule(strokeWidth=2)
+        .encode(
+            x=alt.X("ci_low:Q", scale=scale),
+            x2="ci_high:Q",
+            color=alt.Color("status:N", scale=STATUS_COLORS, title="status"),
+        )
+    )
+    dot = (
+        alt.Chart(est)
+        .mark_point(filled=True, size=70)
+        .encode(
+            x=alt.X("value:Q", scale=scale),
+            color=alt.Color("status:N", scale=STATUS_COLORS),
+            tooltip=["value:Q", "ci_low:Q", "ci_high:Q", "status:N"],
+        )
+    )
+    return alt.layer(rect, rule, dot).properties(
+        width=WIDTH, height=22, title=alt.TitleParams(label, fontSize=11, anchor="start")
+    )
+
+
+def _finite(v) -> bool:
+    return v is not None and not (isinstance(v, float) and math.isnan(v))
+
+
+def sensitivity_heatmap(result) -> alt.LayerChart:
+    """Knob × metric: colour is the effect relative to the strongest knob on that metric."""
+    t = result.table.with_columns(pl.col("effect").round(2).alias("effect_text"))
+    what = "μ* (Morris)" if result.method == "morris" else "total index ST (Sobol)"
+    base = alt.Chart(t).encode(
+        x=alt.X("metric:N", title=None, axis=alt.Axis(labelAngle=-30)),
+        y=alt.Y("knob:N", title=None, sort=None),
+    )
+    cells = base.mark_rect().encode(
+        color=alt.Color("relative:Q", title="effect / strongest", scale=alt.Scale(scheme="oranges", domain=[0, 1])),
+        tooltip=["knob:N", "metric:N", "effect:Q", "effect_conf:Q", "relative:Q"],
+    )
+    text = base.mark_text(fontSize=10).encode(text="effect_text:Q")
+    subtitle = f"{what}: how much each knob moves each metric over its range ({result.settings['points']} points)"
+    return (cells + text).properties(title=title("Which knob moves which metric", subtitle))
+
+
+def sensitivity_tornado(result) -> alt.FacetChart:
+    """One panel per metric, a bar per knob (largest on top) with its confidence half-width."""
+    t = result.table
+    bars = (
+        alt.Chart()
+        .mark_bar(color="#c98a3a")
+        .encode(
+            y=alt.Y("knob:N", sort="-x", title=None),
+            x=alt.X("effect:Q", title="effect"),
+            tooltip=["knob", "effect", "effect_conf"],
+        )
+    )
+    err = alt.Chart().mark_errorbar().encode(y=alt.Y("knob:N", sort="-x"), x="lo:Q", x2="hi:Q")
+    data = t.with_columns(
+        (pl.col("effect") - pl.col("effect_conf")).alias("lo"), (pl.col("effect") + pl.col("effect_conf")).alias("hi")
+    )
+    return (
+        alt.layer(bars, err, data=data)
+        .properties(width=WIDTH // 2, height=18 * t["knob"].n_unique())
+        .facet(facet=alt.Facet("metric:N", title=None), columns=2)
+        .resolve_scale(x="independent", y="independent")
+        .properties(title=title("Tornado: knobs by effect", "bars: effect; whiskers: its 95 % half-width"))
+    )
+
+
+def history_chart(trials: pl.DataFrame) -> alt.LayerChart:
+    """Each trial's loss (pruned trials hollow) and the best so far."""
+    t = trials.with_columns(pl.col("loss").cum_min().alias("best"))
+    dots = (
+        alt.Chart(t)
+        .mark_point()
+        .encode(
+            x=alt.X("trial:Q", title="trial"),
+            y=alt.Y("loss:Q", title="loss (weighted distance from targets)"),
+            color=alt.Color("state:N", title="trial"),
+            tooltip=["trial", "loss", "games", "state"],
+        )
+    )
+    line = (
+        alt.Chart(t.filter(pl.col("state") == "complete").with_columns(pl.col("loss").cum_min().alias("best")))
+        .mark_line(color="#333", interpolate="step-after")
+        .encode(x="trial:Q", y="best:Q")
+    )
+    return (dots + line).properties(
+        width=WIDTH, height=HEIGHT, title=title("Tuning history", "line: best full trial so far")
+    )
+
+
+def importance_chart(importance: pl.DataFrame) -> alt.Chart:
+    """How much of the loss's variation each knob explains (Optuna's PED-ANOVA importance)."""
+    return (
+        alt.Chart(importance)
+        .mark_bar(color="#7aa6c2")
+        .encode(y=alt.Y("knob:N", sort="-x", title=None), x=alt.X("importance:Q", title="importance"))
+        .properties(
+            width=WIDTH,
+            height=18 * max(1, importance.height),
+            title=title("Knob importance", "share of the loss's variance"),
+        )
+    )
+
+
+def before_after_chart(table: pl.DataFrame) -> alt.VConcatChart:
+    """Target by target: the estimate before and after tuning, with 95 % intervals, on the target band."""
+    strips = []
+    for metric in table["metric"].unique(maintain_order=True):
+        rows = table.filter(pl.col("metric") == metric)
+        strips.append(_before_after_strip(rows))
+    return alt.vconcat(*strips, spacing=6).properties(
+        title=title("Targets before and after tuning", "band: target range · dots: estimate, 95 % CI")
+    )
+
+
+def _before_after_strip(rows: pl.DataFrame) -> alt.LayerChart:
+    first = rows.row(0, named=True)
+    vals = [
+        v
+        for r in rows.iter_rows(named=True)
+        for v in (r["lo"], r["hi"], r["value"], r["ci_low"], r["ci_high"])
+        if _finite(v)
+    ]
+    lo_d, hi_d = (min(vals), max(vals)) if vals else (0.0, 1.0)
+    pad = max((hi_d - lo_d) * 0.15, 0.5)
+    lo_d, hi_d = lo_d - pad, hi_d + pad
+    scale = alt.Scale(domain=[lo_d, hi_d], nice=False, zero=False)
+    band = pl.DataFrame(
+        {"lo": [first["lo"] if _finite(first["lo"]) else lo_d], "hi": [first["hi"] if _finite(first["hi"]) else hi_d]}
+    )
+    rect = alt.Chart(band).mark_rect(color="#cfe3d4").encode(x=alt.X("lo:Q", scale=scale, title=None), x2="hi:Q")
+    est = rows.select("ruleset", "value", "ci_low", "ci_high", "status").with_columns(pl.col(pl.Float64).fill_nan(None))
+    y = alt.Y("ruleset:N", title=None, sort=["before", "after"])
+    rule = (
+        alt.Chart(est)
+        .mark_rule(strokeWidth=2)
+        .encode(x=alt.X("ci_low:Q", scale=scale), x2="ci_high:Q", y=y, color=alt.Color("status:N", scale=STATUS_COLORS))
+    )
+    dot = (
+        alt.Chart(est)
+        .mark_point(filled=True, size=60)
+        .encode(
+            x=alt.X("value:Q", scale=scale),
+            y=y,
+            color=alt.Color("status:N", scale=STATUS_COLORS),
+            tooltip=["ruleset", "value", "ci_low", "ci_high", "status"],
+        )
+    )
+    label = f"{first['metric']} ({first['unit']}) · target {first['range']}"
+    return alt.layer(rect, rule, dot).properties(
+        width=WIDTH, height=44, title=alt.TitleParams(label, fontSize=11, anchor="start")
+    )

@@ -1,0 +1,158 @@
+"""Play a targets file's runs and check every target against them, with intervals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from ..sim import SimResult, game_seed, simulate
+from .metrics import get_metric
+from .targets import Run, Targets, TargetsError, as_targets
+
+STATUS_ORDER = ("holds", "undecided", "fails", "not measured")
+
+
+@dataclass
+class TargetReport:
+    """The verdict on every target: a table (one row per target) and its chart."""
+
+    table: pl.DataFrame
+
+    @property
+    def held(self) -> int:
+        return int((self.table["status"] == "holds").sum())
+
+    def chart(self, title: str | None = None):
+        """Each target's range as a band and the estimate with its 95 % interval (``design.charts``)."""
+        from .charts import targets_chart
+
+        return targets_chart(self.table, title_text=title)
+
+    def loss(self) -> float:
+        """Weighted distance of the estimates from their ranges (0 when every estimate is inside)."""
+        return float((self.table["weight"] * self.table["distance"]).sum())
+
+    def _repr_html_(self) -> str:
+        return self.table.drop("quote", "why")._repr_html_()
+
+    def __str__(self) -> str:
+        lines = []
+        for r in self.table.iter_rows(named=True):
+            ci = "" if r["ci_low"] != r["ci_low"] else f" [{r['ci_low']:.1f}, {r['ci_high']:.1f}]"
+            lines.append(
+                f"  {r['status']:<12} {r['metric']:<24} {r['value']:8.2f}{ci:<18} target {r['range']} ({r['source']})"
+            )
+        return "\n".join(lines)
+
+
+def play_run(rules, run: Run, games: int, seed: int, workers=None, progress=False, simulate_fn=simulate) -> SimResult:
+    """Play one run's games; with distillery lineups the games are split between them and joined."""
+    if not run.lineups:
+        return simulate_fn(
+            rules, players=run.players, games=games, bots=run.bot_list(), seed=seed, workers=workers, progress=progress
+        )
+    per = max(1, games // len(run.lineups))
+    parts = [
+        simulate_fn(
+            rules,
+            players=run.players,
+            games=per,
+            bots=run.bot_list(),
+            seed=game_seed(seed, 10_000 + i),
+            workers=workers,
+            progress=progress,
+            distilleries=list(lineup),
+        )
+        for i, lineup in enumerate(run.lineups)
+    ]
+    return join_results(parts)
+
+
+def join_results(parts: list[SimResult]) -> SimResult:
+    """One result from several, game numbers shifted so they stay distinct."""
+    games, players, events, failures, offset = [], [], [], [], 0
+    for r in parts:
+        games.append(r.games.with_columns(pl.col("game") + offset))
+        players.append(r.players.with_columns(pl.col("game") + offset))
+        events.append(r.events.with_columns((pl.col("game") + offset).cast(r.events.schema["game"])))
+        failures.extend(r.failures)
+        offset += r.games.height
+    stamp = {**parts[0].stamp, "parts": [p.stamp for p in parts], "games": offset}
+    return SimResult(pl.concat(games), pl.concat(players), pl.concat(events), stamp, failures)
+
+
+def run_targets(
+    rules, targets=None, games: int = 100, seed: int = 0, workers=None, progress=False, simulate_fn=simulate
+) -> dict[str, SimResult]:
+    """Play every run the targets read (``games`` each, same ``seed``): a result per run name."""
+    t = as_targets(targets)
+    game = getattr(rules, "game", t.game)
+    if game != t.game:
+        raise TargetsError(f"{t.source}: targets for {t.game}, but the ruleset is {game}'s")
+    return {r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn) for r in t.needed_runs()}
+
+
+def check_targets(result, targets=None) -> TargetReport:
+    """Which targets hold on ``result`` (a ``SimResult`` every target reads, or a dict of them by run name).
+
+    A target holds when its metric's whole 95 % interval lies inside the range, fails when the
+    whole interval lies outside, and is undecided otherwise (see ``design.targets``).
+    """
+    t = as_targets(targets)
+    rows = []
+    for target in t.targets:
+        res = result.get(target.run) if isinstance(result, dict) else result
+        if res is None:
+            raise TargetsError(f"{target.metric}: no result for run {target.run!r}; give one (run_targets plays them)")
+        est = get_metric(target.metric, t.game).fn(res)
+        rows.append(
+            {
+                "metric": target.metric,
+                "run": target.run,
+                "value": est.value,
+                "ci_low": est.lo,
+                "ci_high": est.hi,
+                "range": target.range_text,
+                "lo": target.lo,
+                "hi": target.hi,
+                "status": target.status(est),
+                "weight": target.weight,
+                "distance": target.distance(est.value),
+                "source": target.source,
+                "method": est.method,
+                "unit": get_metric(target.metric, t.game).unit,
+                "quote": target.quote,
+                "why": target.why,
+            }
+        )
+    return TargetReport(pl.DataFrame(rows, schema=_SCHEMA))
+
+
+_SCHEMA = {
+    "metric": pl.Utf8,
+    "run": pl.Utf8,
+    "value": pl.Float64,
+    "ci_low": pl.Float64,
+    "ci_high": pl.Float64,
+    "range": pl.Utf8,
+    "lo": pl.Float64,
+    "hi": pl.Float64,
+    "status": pl.Utf8,
+    "weight": pl.Float64,
+    "distance": pl.Float64,
+    "source": pl.Utf8,
+    "method": pl.Utf8,
+    "unit": pl.Utf8,
+    "quote": pl.Utf8,
+    "why": pl.Utf8,
+}
+
+
+def targets_loss(results: dict[str, SimResult], targets: Targets) -> float:
+    """The tuning objective: weighted distance of each metric's point estimate from its range."""
+    total = 0.0
+    for target in targets.targets:
+        est = get_metric(target.metric, targets.game).fn(results[target.run])
+        total += target.weight * target.distance(est.value)
+    return total

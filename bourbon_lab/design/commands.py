@@ -1,0 +1,153 @@
+"""``bourbon-lab targets``, ``sensitivity`` and ``tune``: the design tools from the shell.
+
+``bourbon_lab/cli.py`` imports this module and calls ``register``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..rules import Ruleset
+
+
+def _rules(args) -> Ruleset:
+    return Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+
+
+def _allow(args) -> list[str]:
+    return [a.strip() for a in (args.allow_book or "").split(",") if a.strip()]
+
+
+def cmd_targets(args) -> int:
+    """Play the targets file's runs and print which targets hold."""
+    from .check import check_targets, run_targets
+    from .targets import Targets
+
+    targets = Targets.load(args.file)
+    rules = _rules(args)
+    runs = ", ".join(r.name for r in targets.needed_runs())
+    print(
+        f"bourbon-lab targets: {len(targets.targets)} targets, runs {runs}; "
+        f"{args.games} games per run, seed {args.seed}"
+    )
+    report = check_targets(run_targets(rules, targets, args.games, args.seed, args.workers, not args.quiet), targets)
+    print(report)
+    print(f"  {report.held} of {report.table.height} hold (a target holds when its whole 95 % interval is in range)")
+    if args.out:
+        from .report import targets_report
+
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "targets.html").write_text(targets_report(report), encoding="utf-8")
+        report.table.write_csv(out / "targets.csv")
+        print(f"  wrote {out / 'targets.html'}")
+    return 0
+
+
+def cmd_sensitivity(args) -> int:
+    """Morris or Sobol screening of the knobs against the metrics."""
+    from .sensitivity import sensitivity
+
+    bots = args.bots.split(",") if "," in args.bots else args.bots
+    result = sensitivity(
+        _rules(args),
+        args.knobs,
+        [m.strip() for m in args.metrics.split(",") if m.strip()],
+        method=args.method,
+        games=args.games,
+        players=args.players,
+        bots=bots,
+        seed=args.seed,
+        trajectories=args.trajectories,
+        allow_book=_allow(args),
+        workers=args.workers,
+        progress=not args.quiet,
+    )
+    for metric in result.table["metric"].unique(maintain_order=True):
+        rows = result.table.filter(result.table["metric"] == metric).sort("effect", descending=True)
+        top = ", ".join(f"{k} {e:.3g}" for k, e in zip(rows["knob"], rows["effect"]))
+        print(f"  {metric}: {top}")
+    if args.out:
+        from .report import sensitivity_report
+
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        result.table.write_csv(out / "sensitivity.csv")
+        result.samples.write_csv(out / "samples.csv")
+        (out / "sensitivity.html").write_text(sensitivity_report(result), encoding="utf-8")
+        print(f"  wrote {out / 'sensitivity.html'}")
+    return 0
+
+
+def cmd_tune(args) -> int:
+    """Search the knobs; write the tuned ruleset and an offline report."""
+    from .tuning import tune
+
+    result = tune(
+        _rules(args),
+        args.knobs,
+        args.targets,
+        budget=args.budget,
+        seed=args.seed,
+        games=args.games,
+        rungs=args.rungs,
+        final_games=args.final_games,
+        allow_book=_allow(args),
+        workers=args.workers,
+        progress=not args.quiet,
+    )
+    print(f"bourbon-lab tune: best trial {result.settings['best_trial']} of {args.budget}")
+    print("  before:")
+    print(result.before)
+    print("  after:")
+    print(result.after)
+    report = result.save(args.out)
+    print(f"  wrote {Path(args.out) / 'tuned.yaml'} and {report}")
+    return 0
+
+
+def _shared(p, games: int) -> None:
+    p.add_argument("--games", type=int, default=games, help=f"games per run or point (default {games})")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: one per CPU)")
+    p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+_KNOBS_HELP = (
+    "comma-separated name=low:high, e.g. 'scale:gated_prestige=0.5:3,age_values[Epic][1]=4:10,mid_zone_from=2:5'"
+)
+
+
+def register(subparsers) -> None:
+    """Add ``targets``, ``sensitivity`` and ``tune`` to the ``bourbon-lab`` command."""
+    from .targets import BOOK_TARGETS
+
+    p = subparsers.add_parser("targets", help="check a design targets file against bot games, with 95 %% intervals")
+    p.add_argument("file", nargs="?", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
+    p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
+    _shared(p, games=100)
+    p.set_defaults(func=cmd_targets)
+
+    p = subparsers.add_parser("sensitivity", help="which knob moves which metric (SALib Morris or Sobol)")
+    p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
+    p.add_argument("--metrics", default="rounds,upgrades_per_player,prestige_share", help="comma-separated metrics")
+    p.add_argument("--method", choices=("morris", "sobol"), default="morris")
+    p.add_argument("--trajectories", type=int, default=10, help="Morris trajectories / Sobol base samples (default 10)")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--bots", default="heuristic", help="one bot name, or one per player, comma-separated")
+    p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
+    p.add_argument("--out", help="a folder for sensitivity.html (opens offline) and the tables as CSV")
+    _shared(p, games=100)
+    p.set_defaults(func=cmd_sensitivity)
+
+    p = subparsers.add_parser("tune", help="search the knobs for a ruleset that meets a targets file (Optuna)")
+    p.add_argument("--targets", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
+    p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
+    p.add_argument("--budget", type=int, default=30, help="trials (default 30)")
+    p.add_argument("--rungs", type=int, default=3, help="successive-halving rungs per trial (default 3)")
+    p.add_argument("--final-games", type=int, default=200, help="games per run for the before/after check")
+    p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
+    p.add_argument("--out", required=True, help="a folder for tuned.yaml, trials.csv and report.html")
+    _shared(p, games=40)
+    p.set_defaults(func=cmd_tune)
