@@ -9,6 +9,8 @@ person would see go wrong: a badge over a label, text cut off, a box outside the
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 
 import pytest
@@ -83,6 +85,12 @@ CHECK_JS = """() => {
 
 
 def crowded_state() -> dict:
+    """A fresh copy of the crowded board (the game is played once per session)."""
+    return copy.deepcopy(_crowded())
+
+
+@functools.cache
+def _crowded() -> dict:
     """A real mid-game board, then every Ultimate owned (the longest of each department) and the longest names."""
     rules = bl.Ruleset.default()
     game = bl.new_game(rules, 4, seed=3)
@@ -124,3 +132,13 @@ def test_board_with_every_ultimate_owned_has_no_overlap_or_clipped_text(page, wi
     page.screenshot(path=str(ARTIFACTS / f"board-crowded-{width}.png"), full_page=True)
     faults = page.evaluate(CHECK_JS)
     assert faults == [], "\n".join(faults)
+
+
+@pytest.mark.parametrize(("crash_in", "words"), [(2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (21, "21st")])
+def test_crash_meter_counts_in_english_ordinals(page, crash_in, words):
+    """Issue 13 item 9: the meter read "crash on the 3th new card" and "2th"."""
+    state = crowded_state()
+    state["crash_in"] = crash_in
+    page.set_content(PAGE.format(css=BOARD_CSS.read_text(encoding="utf-8")))
+    page.evaluate(MOUNT_JS, [BOARD_ESM.read_text(encoding="utf-8"), json.loads(json.dumps(state))])
+    assert f"crash on the {words} new card" in page.locator(".bl-crash-text").text_content()
