@@ -215,7 +215,12 @@ def _common(p, players: int, games: int, bots: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run a sub-command; bad input prints one clear line and exits 2, never a traceback."""
-    args = build_parser().parse_args(argv)
+    try:  # a layer reads the default ruleset as it registers: a slip in rules/data/ shows here
+        parser = build_parser()
+    except BourbonLabError as exc:
+        print(f"bourbon-lab: {one_line(exc)}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     try:
         return args.func(args)
     except (BourbonLabError, OSError) as exc:

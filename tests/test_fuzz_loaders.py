@@ -173,6 +173,52 @@ def test_content_yaml_with_a_broken_entry_names_it(folder, broken):
     assert any(f.startswith(name) for f in exc.fields), exc.fields
 
 
+DATA = Path(bl.rules.ruleset.__file__).parent / "data"
+
+
+BROKEN_ROW = {"demand_cards": ("min_age", "old"), "mash_bills": ("bonus_sales", "[many]")}
+
+
+def _break_entry(text: str, at: int, key: str) -> str:
+    """The entry starting on row ``at`` with one value made wrong (replaced when the entry has it)."""
+    name, bad = BROKEN_ROW[key]
+    rows = text.splitlines()
+    end = next((i for i in range(at + 1, len(rows)) if rows[i].startswith("  - ")), len(rows))
+    mine = [i for i in range(at + 1, end) if rows[i].startswith(f"    {name}:")]
+    if mine:
+        rows[mine[0]] = f"    {name}: {bad}"
+    else:
+        rows.insert(at + 1, f"    {name}: {bad}")
+    return "\n".join(rows) + "\n"
+
+
+@fuzz(40)
+@given(data=st.data())
+def test_a_slip_in_the_default_content_files_names_the_file_and_line(tmp_path_factory, data):
+    """The YAML files in rules/data/ that designers edit: a broken entry names its file, entry and line."""
+    TRIED["data folder"] += 1
+    folder = tmp_path_factory.mktemp("data")
+    for f in DATA.glob("*.yaml"):
+        (folder / f.name).write_bytes(f.read_bytes())
+    filename, key = data.draw(
+        st.sampled_from([("mash_bills.yaml", "mash_bills"), ("demand_deck.yaml", "demand_cards")])
+    )
+    text = (folder / filename).read_text(encoding="utf-8")
+    at = data.draw(st.sampled_from([i for i, row in enumerate(text.splitlines()) if row.startswith("  - id: ")]))
+    ident = text.splitlines()[at].split(": ", 1)[1]
+    (folder / filename).write_text(_break_entry(text, at, key), encoding="utf-8")
+    where = f"{key}[{ident}] ({filename} line {at + 1})"
+    exc = _refused(lambda: bl.rules.ruleset.load_folder(folder), str(folder), where)
+    assert exc.fields == [f"{key}[{ident}]"]
+
+
+def test_a_key_given_twice_is_refused_not_silently_dropped(folder):
+    """YAML keeps the last of two equal keys; a designer's duplicate is refused, naming both lines."""
+    path = _write(folder, "twice.yaml", "start_capital: 5\nround_limit: 30\nstart_capital: 7\n")
+    exc = _refused(lambda: bl.Ruleset.load(path), str(path), "line 3")
+    assert "'start_capital' is given twice (first on line 1)" in str(exc)
+
+
 # --- bytes-level damage to any YAML file
 
 

@@ -51,6 +51,8 @@ class RulesetError(BourbonLabError, ValueError):
 
     def _at(self, name: str) -> str:
         line = self.lines.get(name) or self.lines.get(name.split("[")[0])
+        if isinstance(line, str):  # 'mash_bills.yaml line 12': the defaults span several files
+            return f" ({line})"
         return f" (line {line})" if line else ""
 
     @property

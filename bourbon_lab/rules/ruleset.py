@@ -468,8 +468,27 @@ _CROSS = (
 
 @lru_cache(maxsize=1)
 def _default() -> Ruleset:
-    data_dir = resources.files("bourbon_lab.rules") / "data"
-    values = yaml.safe_load((data_dir / "ruleset.yaml").read_text(encoding="utf-8"))
+    """The files in ``data/``."""
+    return load_folder(Path(str(resources.files("bourbon_lab.rules") / "data")))
+
+
+def load_folder(data_dir: Path) -> Ruleset:
+    """A ruleset from a folder laid out like ``data/``; a slip in one file is refused naming that file and line."""
+    values, lines = _read_data(data_dir / "ruleset.yaml", None)
     for name, filename in _CONTENT_FILES.items():
-        values[name] = yaml.safe_load((data_dir / filename).read_text(encoding="utf-8"))[name]
-    return Ruleset(values)
+        content, content_lines = _read_data(data_dir / filename, name)
+        values[name] = content[name]
+        lines.update({k: v for k, v in content_lines.items() if k.startswith(name)})
+    try:
+        return Ruleset(values)
+    except RulesetError as exc:
+        raise RulesetError(exc.problems, source=str(data_dir), lines=lines) from None
+
+
+def _read_data(path: Path, key: str | None) -> tuple[dict, dict[str, str]]:
+    """One default file: its mapping (holding ``key`` when given) and ``field -> 'file line N'``."""
+    data, lines = _read_yaml(path)
+    if not isinstance(data, dict) or (key is not None and key not in data):
+        what = f"a mapping with {key}:" if key else "a mapping of field: value"
+        raise RulesetError([(str(path), f"expected {what}")], source=str(path))
+    return data, {k: f"{path.name} line {n}" for k, n in lines.items()}

@@ -103,6 +103,19 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
+def _no_twice(node: yaml.Node, file: str) -> None:
+    """Refuse a mapping that gives one key twice (YAML would keep the last and silently drop the first)."""
+    if not isinstance(node, yaml.MappingNode):
+        return
+    seen: dict[str, int] = {}
+    for k, _ in node.value:
+        if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
+            line = k.start_mark.line + 1
+            if k.value in seen:
+                raise FileFormatError(file, line, f"key {k.value!r} is given twice (first on line {seen[k.value]})")
+            seen[k.value] = line
+
+
 def _measure(root: yaml.Node, file: str) -> None:
     """Refuse a tree that expands past ``MAX_VALUES`` values, nests past ``MAX_DEPTH`` or contains itself.
 
@@ -131,6 +144,7 @@ def _measure(root: yaml.Node, file: str) -> None:
             continue
         if key in open_:
             raise FileFormatError(file, node.start_mark.line + 1, "an alias refers to the value that contains it")
+        _no_twice(node, file)
         open_.add(key)
         stack.append((node, True))
         stack.extend((k, False) for k in _children(node) if id(k) not in size)
