@@ -6,7 +6,7 @@ which metrics, ``tune`` searches the knobs for a ruleset that meets the targets.
 
 from . import catalogue  # noqa: F401  (registers the metric catalogue)
 from .check import TargetReport, check_targets, run_targets
-from .knobs import Knob, apply_knobs, parse_knobs
+from .knobs import Knob, KnobError, apply_knobs, parse_knobs
 from .metrics import CATALOGUE, Estimate, measure, metric, metrics_for
 from .targets import Target, Targets, TargetsError
 
@@ -14,6 +14,7 @@ __all__ = [
     "CATALOGUE",
     "Estimate",
     "Knob",
+    "KnobError",
     "Target",
     "TargetReport",
     "Targets",
@@ -33,7 +34,7 @@ __all__ = [
 def __getattr__(name):
     """SALib and Optuna load only when ``sensitivity`` or ``tune`` is first used."""
     if name == "sensitivity":
-        from .sensitivity import sensitivity
+        from .screening import sensitivity
 
         return sensitivity
     if name == "tune":

@@ -92,7 +92,7 @@ def sensitivity_tornado(result) -> alt.FacetChart:
             tooltip=["knob", "effect", "effect_conf"],
         )
     )
-    err = alt.Chart().mark_errorbar().encode(y=alt.Y("knob:N", sort="-x"), x="lo:Q", x2="hi:Q")
+    err = alt.Chart().mark_errorbar().encode(y=alt.Y("knob:N", sort="-x"), x=alt.X("lo:Q", title="effect"), x2="hi:Q")
     data = t.with_columns(
         (pl.col("effect") - pl.col("effect_conf")).alias("lo"), (pl.col("effect") + pl.col("effect_conf")).alias("hi")
     )

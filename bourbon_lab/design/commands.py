@@ -46,7 +46,7 @@ def cmd_targets(args) -> int:
 
 def cmd_sensitivity(args) -> int:
     """Morris or Sobol screening of the knobs against the metrics."""
-    from .sensitivity import sensitivity
+    from .screening import sensitivity
 
     bots = args.bots.split(",") if "," in args.bots else args.bots
     result = sensitivity(

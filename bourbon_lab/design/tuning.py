@@ -33,7 +33,7 @@ from ..sim import game_seed, simulate
 from .check import TargetReport, check_targets, join_results, play_run, run_targets
 from .knobs import Knob, apply_knobs, parse_knobs
 from .metrics import point_only
-from .sensitivity import require
+from .screening import require
 from .targets import Targets, TargetsError, as_targets
 
 INVALID_LOSS = 100.0

@@ -1,0 +1,84 @@
+"""Sensitivity: SALib on common random numbers ranks a knob that must matter above one that cannot."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+import bourbon_lab as bl
+from bourbon_lab.design import KnobError, apply_knobs, parse_knobs
+from bourbon_lab.rules import RulesetError
+
+ROUND_LIMIT = "The game ends once a player has completed 8 orders."
+"""The book's end; ``round_limit`` is the lab's safety net on top of it, so a low limit ends every game early."""
+
+KNOBS = "round_limit=3:8,double_maturation_age=20:30"
+BOOK = ["round_limit", "double_maturation_age"]
+TINY = dict(games=4, players=2, bots="greedy", trajectories=3, allow_book=BOOK, progress=False)
+
+
+def test_morris_ranks_the_round_limit_above_a_knob_no_short_game_reaches():
+    """Games capped at 3-8 rounds never reach age 20, so Double Maturation's age cannot move anything."""
+    res = bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds", "upgrades_per_player"], **TINY)
+    rounds = res.table.filter(pl.col("metric") == "rounds")
+    effect = dict(zip(rounds["knob"], rounds["effect"]))
+    assert effect["round_limit"] > 2.0
+    assert effect["double_maturation_age"] == 0.0
+    assert res.drivers("rounds", 1) == ["round_limit"]
+    assert res.samples.height == 3 * (2 + 1)
+    assert (res.samples["rounds"] == res.samples["round_limit"].cast(pl.Float64)).all()
+    assert res.chart("heatmap").to_dict()["layer"] and res.chart("tornado").to_dict()["facet"]
+
+
+def test_same_seed_same_indices():
+    a = bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds"], **TINY)
+    b = bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds"], **TINY)
+    assert a.table.equals(b.table) and a.samples.equals(b.samples)
+
+
+def test_sobol_total_index_of_a_knob_that_cannot_matter_is_zero():
+    res = bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds"], method="sobol", **{**TINY, "trajectories": 4})
+    effect = dict(zip(res.table["knob"], res.table["effect"]))
+    assert effect["double_maturation_age"] == 0.0 and effect["round_limit"] > 0.0
+    assert "S1" in res.table.columns
+
+
+def test_a_knob_range_that_makes_an_invalid_ruleset_is_refused_before_any_game():
+    with pytest.raises(KnobError, match="invalid ruleset.*mid_zone_from"):
+        bl.sensitivity(bl.Ruleset.default(), "mid_zone_from=2:12", ["rounds"], **{**TINY, "allow_book": ()})
+
+
+def test_book_numbers_are_refused_unless_named():
+    with pytest.raises(KnobError, match="round_limit is the rulebook's number"):
+        bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds"], **{**TINY, "allow_book": ()})
+    with pytest.raises(KnobError, match=r"age_values\[Legendary\]\[1\] is the rulebook's number"):
+        parse_knobs(bl.Ruleset.default(), "age_values[Legendary][1]=6:12")
+    assert parse_knobs(bl.Ruleset.default(), "age_values[Epic][1]=4:10")[0].integer
+
+
+@pytest.mark.parametrize(
+    ("knob", "says"),
+    [
+        ("foo=1:2", "unknown ruleset field 'foo'"),
+        ("round_limit=9:2", "must be below"),
+        ("zone_multipliers=1:2", "give an index"),
+        ("age_values[Mythic][1]=1:2", "an index is a number or a quality"),
+        ("scale:colour=1:2", "unknown scaling"),
+        ("pile_size=1:500", "outside the field's range"),
+        ("round_limit", "not name=low:high"),
+    ],
+)
+def test_bad_knobs_are_named(knob, says):
+    with pytest.raises(KnobError, match=says):
+        parse_knobs(bl.Ruleset.default(), knob, allow_book=["round_limit"])
+
+
+def test_content_scalings_change_only_what_they_name():
+    rules = bl.Ruleset.default()
+    ks = parse_knobs(rules, "scale:gated_prestige=0.5:3,sales_per_quality[Rare]=1:4")
+    out = apply_knobs(rules, ks, [2.0, 3.4])
+    for old, new in zip(rules.demand_cards, out.demand_cards):
+        assert new.prestige == (old.prestige if old.is_open else 2 * old.prestige)
+    assert out.sales_per_quality[2] == 3 and out.sales_per_quality[:2] == rules.sales_per_quality[:2]
+    with pytest.raises(RulesetError):
+        apply_knobs(rules, parse_knobs(rules, "mid_zone_from=2:12"), [12])

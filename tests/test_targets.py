@@ -1,0 +1,123 @@
+"""Design targets as data: the shipped book targets, validation that names the field, the holds rule."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import polars as pl
+import pytest
+
+import bourbon_lab as bl
+from bourbon_lab.cli import main
+from bourbon_lab.design import Estimate, Target, Targets, TargetsError, check_targets
+from bourbon_lab.design.report import targets_report
+from bourbon_lab.sim import SimResult
+from bourbon_lab.sim.tables import EVENTS_SCHEMA, GAMES_SCHEMA, PLAYERS_SCHEMA
+
+UPGRADES = "You'll only afford about 5–6 upgrades in a whole game, so you can't grow everything. Pick a direction."
+GATED = "[Gated orders are] worth far more Prestige."
+LENGTH = "Players: 2–6 · Length: ~45–60 min"
+
+
+def test_book_targets_load_with_their_sources():
+    """The shipped file turns the book's lines (UPGRADES, GATED, LENGTH) into targets."""
+    t = Targets.book()
+    by_metric = {x.metric: x for x in t.targets}
+    up = by_metric["upgrades_per_player"]
+    assert (up.lo, up.hi, up.source) == (5, 6, "book") and up.quote == UPGRADES
+    assert (
+        by_metric["prestige_share_winners"].lo == 20
+        and GATED.split("] ")[1] in by_metric["prestige_share_winners"].quote
+    )
+    assert by_metric["most_orders_edge"].lo == 5
+    assert by_metric["seat_spread"].hi == 5 and by_metric["distillery_spread"].hi == 5
+    assert by_metric["strategy_dominance"].hi == 40 and t.runs["mixed"].bots == ("rush", "prime", "hot", "specialist")
+    assert by_metric["rounds"].source == "ours" and "assumption" in by_metric["rounds"].why
+    assert LENGTH in by_metric["rounds"].quote
+    for x in t.targets:
+        assert x.quote or x.why, x.metric
+    lineups = t.runs["distilleries"].lineups
+    counts = {d: sum(lu.count(d) for lu in lineups) for lu in lineups for d in lu}
+    assert set(counts.values()) == {2} and len(counts) == 6
+
+
+GOOD = {"game": "bourbonomics", "targets": [{"metric": "rounds", "range": [10, 20], "source": "ours", "why": "x"}]}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"targets": []}, "targets"),
+        ({"targets": [{"metric": "rouds", "range": [1, 2], "source": "ours", "why": "x"}]}, "targets[0].metric"),
+        ({"targets": [{"metric": "rounds", "range": [3, 2], "source": "ours", "why": "x"}]}, "targets[0].range"),
+        ({"targets": [{"metric": "rounds", "source": "ours", "why": "x"}]}, "targets[0]: give range"),
+        ({"targets": [{"metric": "rounds", "at_least": "many", "source": "ours", "why": "x"}]}, "targets[0].at_least"),
+        ({"targets": [{"metric": "rounds", "range": [1, 2], "source": "blog", "why": "x"}]}, "targets[0].source"),
+        ({"targets": [{"metric": "rounds", "range": [1, 2], "source": "book"}]}, "targets[0].quote"),
+        ({"targets": [{"metric": "rounds", "range": [1, 2], "source": "ours"}]}, "targets[0].why"),
+        ({"targets": [{"metric": "rounds", "range": [1, 2], "weight": 0, "source": "ours", "why": "x"}]}, "weight"),
+        ({"targets": [{"metric": "rounds", "range": [1, 2], "run": "x", "source": "ours", "why": "x"}]}, "run"),
+        ({"runs": {"default": {"players": 9}}}, "runs.default.players"),
+        ({"runs": {"default": {"bots": ["rush", "hot"]}}}, "runs.default.bots"),
+        ({"runs": {"default": {"lineups": [["standard"]]}}}, "runs.default.lineups"),
+        ({"colour": "red"}, "unknown key 'colour'"),
+    ],
+)
+def test_a_bad_targets_file_is_refused_naming_the_field(change, field):
+    with pytest.raises(TargetsError, match=re.escape(field)):
+        Targets.from_dict({**GOOD, **change}, source="t.yaml")
+
+
+def test_holds_fails_undecided_by_the_interval():
+    t = Target("rounds", 18, 24)
+    assert t.status(Estimate(20, 19, 23, "b", 10)) == "holds"
+    assert t.status(Estimate(23, 21, 26, "b", 10)) == "undecided"
+    assert t.status(Estimate(30, 27, 33, "b", 10)) == "fails"
+    assert t.status(Estimate.missing("no")) == "not measured"
+    assert Target("x", 20, None).status(Estimate(25, 21, 29, "b", 10)) == "holds"
+    assert t.distance(27) == pytest.approx(0.5) and t.distance(20) == 0
+    assert Target("x", None, 5).distance(7.5) == pytest.approx(0.5)
+
+
+def _result(rounds: list[int]) -> SimResult:
+    games = pl.DataFrame(
+        [{c: ({"game": i, "rounds": r}).get(c) for c in GAMES_SCHEMA} for i, r in enumerate(rounds)],
+        schema=GAMES_SCHEMA,
+        orient="row",
+    )
+    return SimResult(games, pl.DataFrame(schema=PLAYERS_SCHEMA), pl.DataFrame(schema=EVENTS_SCHEMA), {})
+
+
+def test_check_targets_reads_each_run_and_charts_offline():
+    t = Targets.from_dict(
+        {
+            "runs": {"default": {}, "long": {}},
+            "targets": [
+                {"metric": "rounds", "range": [10, 20], "source": "ours", "why": "x"},
+                {"metric": "rounds", "at_most": 20, "run": "long", "source": "ours", "why": "x"},
+            ],
+        }
+    )
+    report = check_targets({"default": _result([14, 15, 16] * 10), "long": _result([40, 41, 42] * 10)}, t)
+    assert report.table["status"].to_list() == ["holds", "fails"]
+    assert report.held == 1 and report.loss() == pytest.approx(21 / 20)
+    with pytest.raises(TargetsError, match="no result for run 'long'"):
+        check_targets({"default": _result([15])}, t)
+    page = targets_report(report)
+    assert "<svg" in page and not re.search(r"""(src|href)\s*=\s*["']?https?:""", page)
+
+
+def test_cli_targets_refuses_a_bad_file_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "t.yaml"
+    bad.write_text(
+        "game: bourbonomics\ntargets:\n  - metric: rounds\n    range: [30, 10]\n    source: ours\n    why: x\n"
+    )
+    assert main(["targets", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "targets[0].range" in err
+
+
+def test_bl_check_targets_is_exported():
+    assert bl.check_targets is check_targets
+    assert not math.isnan(Target("rounds", 1, 2).scale)

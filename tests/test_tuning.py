@@ -1,0 +1,109 @@
+"""Tuning: Optuna moves a knob toward a target, reproducibly, refusing book numbers unless named."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+import bourbon_lab as bl
+from bourbon_lab.cli import main
+from bourbon_lab.design import KnobError, Targets
+
+ROUND_LIMIT = "The game ends once a player has completed 8 orders."
+"""The book's end; the lab's ``round_limit`` caps it, so tuning the cap must pull the game length to a target."""
+
+TARGETS = {
+    "game": "bourbonomics",
+    "runs": {"default": {"players": 2, "bots": "greedy"}},
+    "targets": [{"metric": "rounds", "range": [5, 6], "source": "ours", "why": "a test target"}],
+}
+TINY = dict(budget=6, games=4, rungs=2, final_games=6, allow_book=["round_limit"], progress=False)
+
+
+@pytest.fixture(scope="module")
+def tuned():
+    return bl.tune(bl.Ruleset.default(), "round_limit=3:12", Targets.from_dict(TARGETS), seed=1, **TINY)
+
+
+def test_tuning_moves_the_knob_toward_the_target(tuned):
+    assert tuned.best.round_limit in (5, 6)
+    before = tuned.before.table.row(0, named=True)
+    after = tuned.after.table.row(0, named=True)
+    assert before["status"] == "fails" and after["status"] == "holds"
+    assert after["distance"] < before["distance"]
+    assert tuned.trials.height == 6 and tuned.trials["trial"][0] == 0
+    assert tuned.trials["round_limit"][0] == 12  # trial 0 tries the start (60, clipped into the range)
+    assert set(tuned.charts()) == {"history", "importance", "targets"}
+
+
+def test_same_seed_and_budget_same_result(tuned):
+    again = bl.tune(bl.Ruleset.default(), "round_limit=3:12", Targets.from_dict(TARGETS), seed=1, **TINY)
+    assert again.trials.equals(tuned.trials)
+    assert again.best == tuned.best
+    assert again.after.table.equals(tuned.after.table)
+
+
+def test_book_numbers_are_refused_unless_named():
+    with pytest.raises(KnobError, match="round_limit is the rulebook's number"):
+        bl.tune(bl.Ruleset.default(), "round_limit=3:12", Targets.from_dict(TARGETS), **{**TINY, "allow_book": ()})
+
+
+def test_report_and_ruleset_open_from_disk(tuned, tmp_path):
+    page = tuned.save(tmp_path)
+    text = page.read_text()
+    assert "<svg" in text and "Targets before and after" in text
+    assert not re.search(r"""(src|href)\s*=\s*["']?https?:""", text), "the report must fetch nothing"
+    assert "<script" not in text
+    assert bl.Ruleset.load(tmp_path / "tuned.yaml") == tuned.best
+
+
+def test_cli_tune_writes_the_ruleset_and_report(tmp_path, capsys):
+    targets = tmp_path / "targets.yaml"
+    targets.write_text(yaml.safe_dump(TARGETS))
+    out = tmp_path / "out"
+    argv = [
+        "tune",
+        "--targets",
+        str(targets),
+        "--knobs",
+        "round_limit=3:12",
+        "--allow-book",
+        "round_limit",
+        "--budget",
+        "3",
+        "--games",
+        "4",
+        "--rungs",
+        "1",
+        "--final-games",
+        "4",
+        "--out",
+        str(out),
+        "--quiet",
+    ]
+    assert main(argv) == 0
+    assert (out / "tuned.yaml").is_file() and (out / "report.html").is_file() and (out / "trials.csv").is_file()
+    assert "after:" in capsys.readouterr().out
+    assert main(["tune", "--targets", str(targets), "--knobs", "round_limit=3:12", "--out", str(out)]) == 2
+    assert "allow_book" in capsys.readouterr().err
+
+
+def test_a_bad_budget_is_named():
+    with pytest.raises(bl.BourbonLabError, match="budget"):
+        bl.tune(bl.Ruleset.default(), "round_limit=3:12", Targets.from_dict(TARGETS), **{**TINY, "budget": 0})
+
+
+def test_an_invalid_trial_is_recorded_with_its_named_error():
+    """mid_zone_from at or above hot_zone_from (6) is no ruleset: such trials score INVALID_LOSS, never win."""
+    res = bl.tune(
+        bl.Ruleset.default(),
+        "round_limit=3:12,mid_zone_from=2:12",
+        Targets.from_dict(TARGETS),
+        seed=2,
+        **{**TINY, "budget": 8, "final_games": 2},
+    )
+    bad = res.trials.filter(res.trials["state"] == "invalid")
+    assert bad.height >= 1 and all("mid_zone_from" in e for e in bad["error"])
+    assert res.best.mid_zone_from < res.best.hot_zone_from
