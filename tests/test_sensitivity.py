@@ -14,7 +14,7 @@ ROUND_LIMIT = "The game ends once a player has completed 8 orders."
 
 KNOBS = "round_limit=3:8,double_maturation_age=20:30"
 BOOK = ["round_limit", "double_maturation_age"]
-TINY = dict(games=4, players=2, bots="greedy", trajectories=3, allow_book=BOOK, progress=False)
+TINY = dict(games=4, players=2, bots="greedy", trajectories=3, allow_book=BOOK, progress=False, workers=1)
 
 
 def test_morris_ranks_the_round_limit_above_a_knob_no_short_game_reaches():
@@ -54,6 +54,8 @@ def test_book_numbers_are_refused_unless_named():
     with pytest.raises(KnobError, match=r"age_values\[Legendary\]\[1\] is the rulebook's number"):
         parse_knobs(bl.Ruleset.default(), "age_values[Legendary][1]=6:12")
     assert parse_knobs(bl.Ruleset.default(), "age_values[Epic][1]=4:10")[0].integer
+    with pytest.raises(KnobError, match="scale:age_values is the rulebook's number"):
+        parse_knobs(bl.Ruleset.default(), "scale:age_values=0.5:2")
 
 
 @pytest.mark.parametrize(
@@ -82,3 +84,35 @@ def test_content_scalings_change_only_what_they_name():
     assert out.sales_per_quality[2] == 3 and out.sales_per_quality[:2] == rules.sales_per_quality[:2]
     with pytest.raises(RulesetError):
         apply_knobs(rules, parse_knobs(rules, "mid_zone_from=2:12"), [12])
+
+
+def test_any_registered_game_is_screened_through_the_protocol():
+    """Tip Jar (a test-only game) ends after ``rounds`` rounds unless a player reaches the target first."""
+    import toygame  # noqa: F401  (registers Tip Jar)
+
+    from bourbon_lab.design.anygame import simulate_any
+
+    rules = bl.default_rules("tipjar").replace(target=99)
+    res = bl.sensitivity(
+        rules,
+        "rounds=2:8,coins=3:5",
+        ["rounds", "seat_spread"],
+        games=4,
+        players=2,
+        trajectories=3,
+        progress=False,
+        simulate_fn=simulate_any,
+    )
+    rounds = res.table.filter(pl.col("metric") == "rounds")
+    assert res.drivers("rounds", 1) == ["rounds"] and rounds["effect"].max() > 2.0
+    with pytest.raises(KeyError, match="upgrades_per_player"):
+        bl.sensitivity(
+            rules,
+            "rounds=2:8",
+            ["upgrades_per_player"],
+            games=2,
+            players=2,
+            trajectories=2,
+            progress=False,
+            simulate_fn=simulate_any,
+        )

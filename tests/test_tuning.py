@@ -19,7 +19,7 @@ TARGETS = {
     "runs": {"default": {"players": 2, "bots": "greedy"}},
     "targets": [{"metric": "rounds", "range": [5, 6], "source": "ours", "why": "a test target"}],
 }
-TINY = dict(budget=6, games=4, rungs=2, final_games=6, allow_book=["round_limit"], progress=False)
+TINY = dict(budget=6, games=4, rungs=2, final_games=6, allow_book=["round_limit"], progress=False, workers=1)
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +82,8 @@ def test_cli_tune_writes_the_ruleset_and_report(tmp_path, capsys):
         "--out",
         str(out),
         "--quiet",
+        "--workers",
+        "1",
     ]
     assert main(argv) == 0
     assert (out / "tuned.yaml").is_file() and (out / "report.html").is_file() and (out / "trials.csv").is_file()

@@ -34,15 +34,18 @@ BOOK_ELEMENTS: dict[str, dict[tuple[int, ...], str]] = {
 }
 """Book numbers inside fields the schema marks as ours (the rulebook gives a few entries of the table)."""
 
-SCALINGS: dict[str, dict[str, tuple[Callable, str]]] = {}
-"""Content-wide scalings by game: ``scale:NAME`` -> (fn(rules, k) -> rules, what it does)."""
+SCALINGS: dict[str, dict[str, tuple[Callable, str, bool]]] = {}
+"""Content-wide scalings by game: ``scale:NAME`` -> (fn(rules, k) -> rules, what it does, moves a book number)."""
 
 
-def scaling(name: str, game: str, description: str):
-    """Register ``fn(rules, k)`` as the knob ``scale:name`` of ``game`` (a decorator)."""
+def scaling(name: str, game: str, description: str, book: bool = False):
+    """Register ``fn(rules, k)`` as the knob ``scale:name`` of ``game`` (a decorator).
+
+    ``book`` says the scaling also moves numbers the rulebook prints, so it needs ``allow_book``.
+    """
 
     def add(fn: Callable) -> Callable:
-        SCALINGS.setdefault(game, {})[name] = (fn, description)
+        SCALINGS.setdefault(game, {})[name] = (fn, description, book)
         return fn
 
     return add
@@ -102,8 +105,8 @@ def _parse(rules, text: str) -> Knob:
             raise KnobError(f"knobs: unknown scaling {field!r}; known for {game}: {known}")
         if idx or lo < 0:
             raise KnobError(f"knobs: {name}: a scaling takes no index and a factor of 0 or more")
-        return Knob(name, lo, hi, field)
-    spec = {s.name: s for s in type(rules).schema()}.get(field)
+        return Knob(name, lo, hi, field, book=SCALINGS[game][field[6:]][2])
+    spec = {getattr(s, "name", s): s for s in type(rules).schema()}.get(field)
     if spec is None:
         raise KnobError(f"knobs: unknown ruleset field {field!r}")
     path = tuple(_index(field, key) for key in _INDEX.findall(idx))
@@ -154,7 +157,7 @@ def apply_knobs(rules, knobs: list[Knob], values) -> object:
     out = rules.replace(**changes) if changes else rules
     for k, x in zip(knobs, values):
         if k.scaling:
-            fn, _ = SCALINGS[getattr(rules, "game", "")][k.field[6:]]
+            fn = SCALINGS[getattr(rules, "game", "")][k.field[6:]][0]
             out = fn(out, float(x))
     return out
 
@@ -191,7 +194,7 @@ def gated_prestige(rules, k: float):
     return rules.replace(demand_cards=cards)
 
 
-@scaling("age_values", "bourbonomics", "Every sale value in the age-value table × k (rounded).")
+@scaling("age_values", "bourbonomics", "Every sale value in the age-value table × k (rounded).", book=True)
 def age_values(rules, k: float):
     """The whole age-value table × k."""
     return rules.replace(age_values=tuple(tuple(_scaled(v, k) for v in row) for row in rules.age_values))
