@@ -53,6 +53,15 @@ def _progress(store) -> pn.indicators.Progress:
     return bar
 
 
+_BESIDE = {"flex": "1 1 480px", "min-width": "0"}
+"""The results column: beside the inputs when there is room, under them in a narrow window or notebook."""
+
+
+def _wrapping(inputs, results) -> pn.FlexBox:
+    """Inputs and results side by side, wrapping instead of squeezing the charts (a notebook is ~570 px wide)."""
+    return pn.FlexBox(inputs, results, flex_wrap="wrap", sizing_mode="stretch_width")
+
+
 class StudyView(pn.viewable.Viewer):
     """Inputs on the left (scenario, upload, players, bots, games, rules), the charts on the right."""
 
@@ -119,10 +128,8 @@ class StudyView(pn.viewable.Viewer):
     def __panel__(self):
         left = pn.Column(self._inputs(), "### Rules", self.rules, width=350, scroll=True, max_height=1400)
         grid = pn.FlexBox(*self.panes.values())
-        right = pn.Column(
-            _alert(self.store), _progress(self.store), self.status, grid, self.tables, sizing_mode="stretch_width"
-        )
-        return pn.Row(left, right, sizing_mode="stretch_width")
+        right = pn.Column(_alert(self.store), _progress(self.store), self.status, grid, self.tables, styles=_BESIDE)
+        return _wrapping(left, right)
 
 
 class ABView(pn.viewable.Viewer):
@@ -152,8 +159,8 @@ class ABView(pn.viewable.Viewer):
     def __panel__(self):
         numbers = controls.run_inputs(self.store)
         sides = pn.Row(self._side("a"), self._side("b"), scroll=True, max_height=1400)
-        right = pn.Column(_alert(self.store), _progress(self.store), self.status, self.chart)
-        return pn.Row(pn.Column(numbers, sides), right, sizing_mode="stretch_width")
+        right = pn.Column(_alert(self.store), _progress(self.store), self.status, self.chart, styles=_BESIDE)
+        return _wrapping(pn.Column(numbers, sides), right)
 
 
 def build_app(setup: StudySetup | None = None, scenario: Path | None = None, served: bool = True) -> pn.Tabs:
