@@ -54,7 +54,7 @@ class Table:
         align = ["right" if self._numeric(i) else "left" for i in range(len(self.columns))]
         cell = "padding:2px 10px;text-align:{};white-space:nowrap"
         head = "".join(
-            f'<th style="{cell.format(a)};border-bottom:1px solid #888">{html.escape(c)}</th>'
+            f'<th style="{cell.format(a)};white-space:normal;border-bottom:1px solid #888">{html.escape(c)}</th>'
             for c, a in zip(self.columns, align)
         )
         body = "".join(
@@ -62,9 +62,11 @@ class Table:
             for r in self.rows
         )
         caption = f'<caption style="text-align:left;font-weight:bold">{html.escape(self.title)}</caption>'
+        # Headers may wrap and a table still too wide scrolls in its own box, never past a narrow notebook.
         return (
-            '<table class="bourbon-lab-table" style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
-            f"{caption if self.title else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            '<div style="overflow-x:auto"><table class="bourbon-lab-table" '
+            'style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
+            f"{caption if self.title else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         )
 
     def __str__(self) -> str:
