@@ -2,16 +2,14 @@
 
 Hypothesis draws a seed, a player count (2-6), a variant combination, distilleries and a round limit;
 a seeded random policy (``test_api.choose``) plays the game out and the invariants are checked after
-every single action. A slow soak then plays thousands of games on the trusted fast path.
+every single action. The soak of thousands of games, with the book's invariants after every action on the
+trusted fast path, is ``bourbon_lab.testing.soak`` and runs in ``tests/test_soak.py``.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-import time
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_api import choose
@@ -175,35 +173,3 @@ def test_invariants_hold_after_every_action(table):
     check_end(g)
     assert g.ended_by in ("orders", "round_limit")
     assert g.round <= round_limit
-
-
-@pytest.mark.slow
-def test_soak_thousands_of_random_games():
-    """2,000 games across 2-6 players and all 16 variant combinations on the fast path (check=False).
-
-    To stay near two minutes, three games in four use round_limit=20 (most real games end by orders
-    between rounds 30 and 60); every fourth keeps the default 60, so full-length games are soaked too.
-    """
-    combos = list(itertools.product(*(v["choices"] for v in VARIANTS)))
-    configs = list(itertools.product(range(2, 7), combos))
-    started = time.perf_counter()
-    ended = {"orders": 0, "round_limit": 0}
-    games = 2000
-    for i in range(games):
-        players, combo = configs[i % len(configs)]
-        round_limit = RULES.round_limit if i % 4 == 0 else 20
-        rng = random.Random(i)
-        dists = [rng.choice(DISTILLERIES) for _ in range(players)]
-        g = bl.new_game(make_rules(combo, round_limit), players=players, seed=10_000 + i, distilleries=dists)
-        for _ in range(ACTIONS_PER_PLAYER_ROUND * players * round_limit):
-            if g.is_over:
-                break
-            g.apply(choose(g, rng), check=False)
-        assert g.is_over, f"game {i} ({players} players, {combo}) did not end"
-        assert g.log[-1].kind == "game_end"
-        ended[g.ended_by] += 1
-        if i % 50 == 0:
-            check_all(g)
-    elapsed = time.perf_counter() - started
-    print(f"soak: {games} games in {elapsed:.0f} s, ended by {ended}")
-    assert ended["orders"] > 0

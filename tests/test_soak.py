@@ -161,6 +161,13 @@ def test_the_end_invariants_fire_on_a_round_too_many_and_a_wrong_score():
     assert fires(checked, inv.game_ends_with_the_round_of_the_8th_order) is None
     checked.step.end_round = g.round - 1
     assert "began after" in fires(checked, inv.game_ends_with_the_round_of_the_8th_order)
+    assert fires(checked, inv.every_card_in_one_place) is None
+    some_pile = next(pile for pile in g.piles.piles.values() if pile)
+    g.players[0].warehouse.append(some_pile[0])
+    assert "resource cards" in fires(checked, inv.every_card_in_one_place)
+    g.players[0].warehouse.pop()
+    g.demand.discards.append(RULES.demand_cards[0].id)  # a second copy of a card that is somewhere already
+    assert "demand card" in fires(checked, inv.every_card_in_one_place)
     rows = g.scores()
     rows[0]["score"] += 1
     wrong = SimpleNamespace(is_over=True, players=g.players, rules=g.rules, scores=lambda: rows)

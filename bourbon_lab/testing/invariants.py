@@ -246,6 +246,30 @@ def score_is_capital_plus_prestige(g, s: Step) -> str | None:
     return None
 
 
+@on("game_end", "crash", "hot_reset")
+def every_card_in_one_place(g, s: Step) -> str | None:
+    """Every resource card, demand card and mash bill is in exactly one place, and none is lost.
+
+    Book: "Piles are shared and never run out. When a pile empties, shuffle its discard back in." and "The
+    demand deck and mash-bill supply never run out — they reshuffle as needed".
+    """
+    cards = [c.id for pile in (*g.piles.piles.values(), *g.piles.discards.values()) for c in pile]
+    for p in g.players:
+        cards += [c.id for c in p.warehouse] + [c.id for b in p.barrels for c in b.cards]
+    made = {f"{kind}{i}" for kind, n in g.piles.serial.items() for i in range(1, n + 1)}
+    if len(cards) != len(set(cards)) or (g.rules.piles == "deck" and set(cards) != made):
+        return f"resource cards: {len(cards)} placed, {len(set(cards))} distinct, {len(made)} made"
+    orders = [*g.demand.cards, *g.demand.discards, *(c.id for c in g.table), *g.demand_reveal]
+    orders += [p.private.id for p in g.players if p.private] + [c for p in g.players for c, _ in p.completed]
+    bills = [*g.bills.cards, *g.bills.discards, *g.revealed_bills, *(b.bill for p in g.players for b in p.barrels)]
+    for what, ids, deck in (("demand card", orders, g.demand), ("mash bill", bills, g.bills)):
+        printed = [c.id for c in (g.rules.demand_cards if deck is g.demand else g.rules.mash_bills)]
+        every = set(printed) | {f"{c}.{k}" for c in printed for k in range(2, deck.copies + 1)}
+        if len(ids) != len(set(ids)) or set(ids) != every:
+            return f"a {what} is in two places or lost ({len(ids)} placed, {len(every)} made)"
+    return None
+
+
 INVARIANTS: tuple[Any, ...] = (
     built_barrels_are_bourbon,
     quality_is_the_best_card,
@@ -259,5 +283,6 @@ INVARIANTS: tuple[Any, ...] = (
     hot_reset_only_after_a_hot_completion,
     game_ends_with_the_round_of_the_8th_order,
     score_is_capital_plus_prestige,
+    every_card_in_one_place,
 )
 """Every invariant the soak checks after each ``apply``, in the order they are tried."""
