@@ -64,9 +64,9 @@ class Table:
         caption = f'<caption style="text-align:left;font-weight:bold">{html.escape(self.title)}</caption>'
         # Headers may wrap and a table still too wide scrolls in its own box, never past a narrow notebook.
         return (
-            '<div style="overflow-x:auto"><table class="bourbon-lab-table" '
-            'style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
-            f"{caption if self.title else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            '<table class="bourbon-lab-table" style="border-collapse:collapse;font-variant-numeric:tabular-nums;'
+            'display:block;max-width:100%;overflow-x:auto">'
+            f"{caption if self.title else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
 
     def __str__(self) -> str:
