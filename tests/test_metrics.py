@@ -176,3 +176,11 @@ def test_unknown_metric_is_named():
     with pytest.raises(KeyError, match="unknown metric 'rouds'"):
         get_metric("rouds", "bourbonomics")
     assert math.isnan(Estimate.missing("x").value)
+
+
+def test_every_metric_is_documented_in_one_place():
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[1] / "docs" / "design-tools.md").read_text()
+    for name in metrics_for("bourbonomics"):
+        assert f"| `{name}` |" in doc, name

@@ -62,7 +62,7 @@ def _top_bot_rate(units: list[dict]) -> float:
     return 100 * max(wins[b] / seats[b] for b in seats)
 
 
-@metric("winner_margin", description="Mean points between the winner and the runner-up.", unit="points")
+@metric("winner_margin", description="Mean score gap between the winner and the runner-up.", unit="score")
 def winner_margin(result) -> Estimate:
     """Mean points between the winner and the runner-up."""
     margins = []
