@@ -116,3 +116,38 @@ def test_any_registered_game_is_screened_through_the_protocol():
             progress=False,
             simulate_fn=simulate_any,
         )
+
+
+def test_cli_sensitivity_prints_the_drivers_and_writes_an_offline_report(tmp_path, capsys):
+    import re
+
+    from bourbon_lab.cli import main
+
+    argv = [
+        "sensitivity",
+        "--knobs",
+        KNOBS,
+        "--allow-book",
+        ",".join(BOOK),
+        "--metrics",
+        "rounds",
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--bots",
+        "greedy",
+        "--trajectories",
+        "2",
+        "--workers",
+        "1",
+        "--quiet",
+        "--out",
+        str(tmp_path),
+    ]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("  rounds: round_limit")
+    page = (tmp_path / "sensitivity.html").read_text()
+    assert "<svg" in page and not re.search(r"""(src|href)\s*=\s*["']?https?:""", page)
+    assert main(["sensitivity", "--knobs", "round_limit=3:8", "--metrics", "rounds"]) == 2
+    assert "allow_book" in capsys.readouterr().err
