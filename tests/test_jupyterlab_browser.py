@@ -1,9 +1,13 @@
 """Tutorial notebooks in a real JupyterLab, driven by headless Chromium, offline.
 
 A private JupyterLab serves a copy of the notebook from a temporary folder (the repo is never the
-server's root and nothing is written back). Chromium opens it, runs every cell through the
-``notebook:run-all-cells`` command and waits for what a reader would see: every code cell executed,
-Vega charts drawn, the widgets shown and no traceback. No request may leave 127.0.0.1.
+server's root and nothing is written back). Chromium opens it in a 1000 x 800 window with the file
+browser open, runs every cell through the ``notebook:run-all-cells`` command and waits for what a
+reader would see: every code cell executed, Vega charts drawn, the widgets shown and no traceback.
+Then, at 1000 x 800 and again resized to 1400 x 900, every output's layout is checked: no box past
+the output area's sides (unless it scrolls), no text of our widgets cut short, no chart clipped or
+label shortened. What a reader sees of each widget or chart output is kept as a PNG under
+``test-artifacts/`` (``jupyterlab-NN-WxH-outII.png``). No request may leave 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -29,6 +33,14 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN_TIMEOUT_MS = 180_000
+SIZES = ((1000, 800), (1400, 900))
+"""Browser windows a designer works in, the file browser open beside the notebook: run at the first, then resized."""
+# JupyterLab's own settings for the test: every cell attached to the page (its default skips laying out cells
+# out of view, which would hide their boxes from the layout check), and no "news?" popup over the notebook.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+}
 # Texts that mean a widget or app caught an error and shows it instead of its content.
 FAILURE_TEXTS = ["the study failed", "Click to show javascript error"]
 
@@ -48,6 +60,80 @@ NOTEBOOKS = {
     # The same sweep on a process pool and on a Dask LocalCluster, started from the kernel.
     "06-scaling-out.ipynb": {"texts": [], "charts": 0},
 }
+
+# Layout faults a reader would see, per output: a box sticking out of the output area sideways (cut off, or
+# out of sight with no scrollbar) or out of its bottom, unless inside a box that scrolls that way; a text of our
+# widgets cut short (scrollWidth > clientWidth, an ellipsis); a chart label Vega shortened with "…".
+# Shadow roots are searched too: Panel draws inside Bokeh's.
+LAYOUT_JS = """() => {
+  const OURS = '.bl-host, .bl-rules-editor, .bl-live-study, .bl-stepper, .bk-root, .bk-panel-models-layout-Column';
+  const deep = (root) => {
+    let found = [...root.querySelectorAll('*')];
+    for (const el of [...found]) if (el.shadowRoot) found = found.concat(deep(el.shadowRoot));
+    return found;
+  };
+  const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  const scrolls = (el, stop, axis) => {
+    for (let a = parentOf(el); a && a !== stop; a = parentOf(a)) {
+      const o = getComputedStyle(a)[axis];
+      if (o === 'auto' || o === 'scroll') return true;
+    }
+    return false;
+  };
+  const inOurs = (el, stop) => {
+    for (let a = el; a && a !== stop; a = parentOf(a)) if (a.matches && a.matches(OURS)) return true;
+    return false;
+  };
+  const name = (el) => `${el.tagName.toLowerCase()}.${String(el.className && el.className.baseVal !== undefined
+    ? el.className.baseVal : el.className).trim().split(/\\s+/).slice(0, 2).join('.')}`;
+  const faults = [];
+  const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')];
+  outputs.forEach((out, i) => {
+    const cell = out.closest('.jp-CodeCell');
+    const prompt = cell ? cell.querySelector('.jp-InputArea-prompt').textContent.trim() : `output ${i}`;
+    const R = out.getBoundingClientRect();
+    const reported = new Set();
+    const under = (el) => {
+      for (let a = parentOf(el); a && a !== out; a = parentOf(a)) if (reported.has(a)) return true;
+    };
+    for (const el of deep(out)) {
+      if (under(el)) continue;  // only the outermost box that sticks out is named
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      const text = (el.textContent || '').trim().slice(0, 40);
+      if ((r.left < R.left - 1 || r.right > R.right + 1) && !scrolls(el, out, 'overflowX')) {
+        const where = `x ${r.left | 0}-${r.right | 0}, output is ${R.left | 0}-${R.right | 0}`;
+        faults.push(`${prompt} ${name(el)} "${text}" spans ${where}`);
+        reported.add(el);
+      } else if (r.bottom > R.bottom + 1 && !scrolls(el, out, 'overflowY')) {
+        faults.push(`${prompt} ${name(el)} "${text}" ends at y ${r.bottom | 0}, below the output (${R.bottom | 0})`);
+        reported.add(el);
+      }
+      if (el.matches('svg.marks, canvas.marks')) {
+        for (let a = parentOf(el); a && a !== out; a = parentOf(a)) {
+          const o = getComputedStyle(a).overflowX;
+          if (o === 'visible') continue;
+          const c = a.getBoundingClientRect();
+          if (o !== 'auto' && o !== 'scroll' && (r.right > c.right + 1 || r.left < c.left - 1)) {
+            faults.push(`${prompt} chart "${text}" cut off by ${name(a)} (${r.right | 0} > ${c.right | 0})`);
+          }
+          break;
+        }
+      }
+      if (el.tagName.toLowerCase() === 'text' && text.endsWith('…')) {
+        faults.push(`${prompt} chart label cut: "${text}"`);
+      }
+      const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+      if (own && style.display !== 'inline' && !(el instanceof SVGElement) && inOurs(el, out)
+          && el.scrollWidth > el.clientWidth + 1) {
+        faults.push(`${prompt} text cut: "${text}" (${el.scrollWidth} > ${el.clientWidth} px)`);
+      }
+    }
+  });
+  return [...new Set(faults)];
+}"""
 
 # The notebook panel's state, read through the app object ``--LabApp.expose_app_in_browser`` exposes.
 STATE_JS = """() => {
@@ -116,8 +202,14 @@ def _start_lab(root: Path, home: Path, log: Path):
         JUPYTER_DATA_DIR=str(home / "data"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
+        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
         PYTHONUNBUFFERED="1",
     )
+    for name, values in LAB_SETTINGS.items():
+        path = home / "settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
     cmd = [
         sys.executable,
         "-m",
@@ -206,7 +298,6 @@ def test_notebook_renders_offline_in_jupyterlab(name, tmp_path):
     home.mkdir()
     shutil.copy(ROOT / "notebooks" / name, root / name)
     ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / f"jupyterlab-{name[:2]}.png"
     log = tmp_path / "jupyter.log"
     started = time.perf_counter()
     proc, base = _start_lab(root, home, log)
@@ -216,13 +307,17 @@ def test_notebook_renders_offline_in_jupyterlab(name, tmp_path):
         with sync_playwright() as p:
             browser = launch(p)
             try:
-                page = browser.new_page(viewport={"width": 1400, "height": 2400})
+                width, height = SIZES[0]
+                page = browser.new_page(viewport={"width": width, "height": height})
                 rec = Recorder(page)
                 try:
                     _run_and_check(page, rec, base, name, expect)
+                    faults = []
+                    for width, height in SIZES:
+                        page.set_viewport_size({"width": width, "height": height})
+                        faults += [f"{width}x{height}: {f}" for f in _layout_faults(page, name, width, height)]
+                    assert faults == [], "layout faults:\n" + "\n".join(faults)
                 finally:
-                    page.screenshot(path=str(shot), full_page=True)
-                    print(f"{name}: screenshot {shot.relative_to(ROOT)}")
                     if rec.errors:
                         print(f"{name}: {len(rec.errors)} console errors, first: {rec.errors[:3]}")
             finally:
@@ -231,6 +326,23 @@ def test_notebook_renders_offline_in_jupyterlab(name, tmp_path):
         leftovers = _stop(proc)
         print(f"{name}: total {time.perf_counter() - started:.1f} s")
     assert leftovers == [], f"processes still alive after the server stopped: {leftovers}"
+
+
+def _layout_faults(page, name: str, width: int, height: int) -> list[str]:
+    """Check every output's layout at this window size, and keep what a reader sees of each output as PNGs."""
+    page.wait_for_timeout(500)  # JupyterLab and the widgets reflow on the resize
+    assert page.locator("#filebrowser").is_visible(), "the file browser should be open beside the notebook"
+    faults = page.evaluate(LAYOUT_JS)
+    cells = page.locator(".jp-Notebook .jp-CodeCell").filter(has=page.locator(".jp-OutputArea-output"))
+    stem = f"jupyterlab-{name[:2]}-{width}x{height}"
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        if cell.locator(".jupyter-widgets, .vega-embed, .bk-root, .bk-Column, iframe").count() == 0:
+            continue  # plain text outputs: nothing to lay out
+        cell.locator(".jp-OutputArea-output").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(ARTIFACTS / f"{stem}-out{i:02d}.png"))
+    print(f"{name}: {width}x{height} layout checked, {len(faults)} faults; screenshots {stem}-out*.png")
+    return faults
 
 
 def _run_and_check(page, rec, base: str, name: str, expect: dict) -> None:
