@@ -65,7 +65,7 @@ def _finite(v) -> bool:
 
 def sensitivity_heatmap(result) -> alt.LayerChart:
     """Knob × metric: colour is the effect relative to the strongest knob on that metric."""
-    t = result.table.with_columns(pl.col("effect").round(2).alias("effect_text"))
+    t = result.table
     what = "μ* (Morris)" if result.method == "morris" else "total index ST (Sobol)"
     base = alt.Chart(t).encode(
         x=alt.X("metric:N", title=None, axis=alt.Axis(labelAngle=-30)),
@@ -75,9 +75,13 @@ def sensitivity_heatmap(result) -> alt.LayerChart:
         color=alt.Color("relative:Q", title="effect / strongest", scale=alt.Scale(scheme="oranges", domain=[0, 1])),
         tooltip=["knob:N", "metric:N", "effect:Q", "effect_conf:Q", "relative:Q"],
     )
-    text = base.mark_text(fontSize=10).encode(text="effect_text:Q")
+    text = base.mark_text(fontSize=10).encode(
+        text=alt.Text("effect:Q", format=".3~g"),
+        color=alt.condition("datum.relative > 0.6", alt.value("white"), alt.value("black")),
+    )
     subtitle = f"{what}: how much each knob moves each metric over its range ({result.settings['points']} points)"
-    return (cells + text).properties(title=title("Which knob moves which metric", subtitle))
+    size = {"width": 64 * t["metric"].n_unique(), "height": 22 * t["knob"].n_unique()}
+    return (cells + text).properties(title=title("Which knob moves which metric", subtitle), **size)
 
 
 def sensitivity_tornado(result) -> alt.FacetChart:
