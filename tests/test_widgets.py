@@ -248,7 +248,7 @@ def test_live_study_redraws_after_a_change():
     time.sleep(0.1)
     assert study.done.wait(60)
     assert study.comparison.b.stamp != study.comparison.a.stamp
-    assert "zone_multipliers" in study.label.value and study.progress.value == 2
+    assert "Zone multipliers" in study.label.value and study.progress.value == 2
 
 
 def test_live_study_draws_a_quarter_of_the_games_first_then_all():

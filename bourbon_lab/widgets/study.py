@@ -18,6 +18,7 @@ import polars as pl
 
 from ..rules.ruleset import Ruleset
 from .editor import RulesEditor
+from .labels import name_label
 
 DEBOUNCE_S = 0.4
 """Quiet time after the last control move before a run starts."""
@@ -154,7 +155,7 @@ class LiveStudy(w.VBox):
         self._draw(self.comparison)
         self.last_seconds = time.perf_counter() - t0
         self._step(2, "done")
-        changed = ", ".join(self.editor.changes()) or "no changes"
+        changed = ", ".join(name_label(k) for k in self.editor.changes()) or "no changes"
         self.label.value = (
             f"<small>{self.params['games']} games × {self.params['players']} players, same seeds before and after; "
             f"{changed}; {self.last_seconds:.1f} s</small>"
