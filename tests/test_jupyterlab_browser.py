@@ -333,6 +333,13 @@ def _layout_faults(page, name: str, width: int, height: int) -> list[str]:
     page.wait_for_timeout(500)  # JupyterLab and the widgets reflow on the resize
     assert page.locator("#filebrowser").is_visible(), "the file browser should be open beside the notebook"
     faults = page.evaluate(LAYOUT_JS)
+    tabs = page.locator(".bl-tab-bar button")  # the RulesEditor's groups: each page is checked shown
+    for i in range(tabs.count()):
+        tabs.nth(i).click()
+        page.wait_for_timeout(150)
+        faults += [f"(group {tabs.nth(i).text_content()!r}) {f}" for f in page.evaluate(LAYOUT_JS) if f not in faults]
+    for bar in page.locator(".bl-tab-bar").all():
+        bar.locator("button").first.click()  # back to the first group for the screenshots
     cells = page.locator(".jp-Notebook .jp-CodeCell").filter(has=page.locator(".jp-OutputArea-output"))
     stem = f"jupyterlab-{name[:2]}-{width}x{height}"
     for i in range(cells.count()):
