@@ -184,5 +184,15 @@ def _analyse(method, problem, X, Y, names, levels, seed) -> pl.DataFrame:
                 )
     extra = ("mu", "sigma") if method == "morris" else ("S1", "S1_conf")
     table = pl.DataFrame(rows, schema=["knob", "metric", "effect", "effect_conf", *extra], orient="row")
-    top = pl.col("effect").abs().max().over("metric")
-    return table.with_columns(pl.when(top > 0).then(pl.col("effect").abs() / top).otherwise(0.0).alias("relative"))
+    return table.with_columns(relative(table))
+
+
+def relative(table: pl.DataFrame) -> pl.Expr:
+    """Each effect over the strongest on its metric; 0 where the effect is within its own 95 % half-width.
+
+    An effect the noise could explain (say a metric the bots pin to a constant) is not coloured as
+    the "strongest" knob's just because every other knob's is smaller still.
+    """
+    clear = pl.col("effect").abs() > pl.col("effect_conf")
+    top = pl.when(clear).then(pl.col("effect").abs()).max().over("metric")
+    return pl.when(clear & (top > 0)).then(pl.col("effect").abs() / top).otherwise(0.0).alias("relative")
