@@ -29,6 +29,8 @@ class TipRules:
         object.__setattr__(self, "values", {**self.FIELDS, **values})
 
     def __getattr__(self, name):
+        if name == "values":  # not set yet while unpickling (a process pool or Dask sends the ruleset)
+            raise AttributeError(name)
         try:
             return self.values[name]
         except KeyError:

@@ -1,6 +1,6 @@
 """Bots that play through the same public step API a person uses, seeing only their player's view."""
 
-from . import heuristic, search, simple  # noqa: F401  (each module registers its bots)
-from .base import REGISTRY, Bot, UnknownBot, bot_names, make_bot
+from . import generic, heuristic, search, simple  # noqa: F401  (each module registers its bots)
+from .base import ANY_GAME, REGISTRIES, REGISTRY, Bot, UnknownBot, bot_names, bots_for, make_bot
 
-__all__ = ["REGISTRY", "Bot", "UnknownBot", "bot_names", "make_bot"]
+__all__ = ["ANY_GAME", "REGISTRIES", "REGISTRY", "Bot", "UnknownBot", "bot_names", "bots_for", "make_bot"]

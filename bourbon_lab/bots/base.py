@@ -1,4 +1,8 @@
-"""What a bot is: something that picks one of the legal actions from a player's view of the table."""
+"""What a bot is: something that picks one of the legal actions from a player's view of the table.
+
+Bots are registered per game (``"heuristic"`` is that game's default); ``random`` and ``search``
+also exist for every game, playing through the protocol alone (``generic.py``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import inspect
 import random
 from typing import ClassVar
 
+from ..core import DEFAULT_GAME, get_game
 from ..rules import Action, BourbonLabError
 from ..rules.observation import PlayerView
 
@@ -30,20 +35,38 @@ class Bot:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-REGISTRY: dict[str, type[Bot]] = {}
+ANY_GAME = "*"
+"""The registry of bots that play any game through the protocol alone (``random``, ``search``)."""
+
+REGISTRIES: dict[str, dict[str, type[Bot]]] = {DEFAULT_GAME: {}, ANY_GAME: {}}
+"""Bots by game, then by name. A game's own bot of a name (its ``heuristic``, a better ``random``)
+comes before the generic one of that name."""
+
+REGISTRY = REGISTRIES[DEFAULT_GAME]
+"""Bourbonomics' own bots (the default game's), as the registry has always been."""
 
 
-def register(cls: type[Bot]) -> type[Bot]:
-    """Class decorator: make a bot available by its ``name``."""
-    REGISTRY[cls.name] = cls
+def register(cls: type[Bot], game: str = DEFAULT_GAME) -> type[Bot]:
+    """Make a bot available by its ``name`` for ``game`` (``ANY_GAME``: for every game); a class decorator."""
+    REGISTRIES.setdefault(game, {})[cls.name] = cls
     return cls
 
 
-def bot_names() -> list[str]:
-    """Every registered bot name."""
-    from . import heuristic, search, simple  # noqa: F401  (registers the bots)
+def bots_for(game: str = DEFAULT_GAME) -> dict[str, type[Bot]]:
+    """Every bot that plays ``game``: its own, then the generic ones it does not replace."""
+    from . import generic, heuristic, search, simple  # noqa: F401  (registers the bots)
 
-    return sorted(REGISTRY)
+    return {**REGISTRIES[ANY_GAME], **REGISTRIES.get(game, {})}
+
+
+def bot_names(game: str = DEFAULT_GAME) -> list[str]:
+    """Every bot name ``game`` can use."""
+    return sorted(bots_for(game))
+
+
+def registry_key() -> tuple:
+    """What a worker process must know of the registries (a new bot means new workers)."""
+    return tuple(sorted((g, name, id(cls)) for g, bots in REGISTRIES.items() for name, cls in bots.items()))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
@@ -61,15 +84,17 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
     return name.strip(), params
 
 
-def check_bot(spec: str) -> None:
+def check_bot(spec: str, game: str = DEFAULT_GAME) -> None:
     """Raise ``UnknownBot`` naming the bot (with a hint) before any game starts."""
     name, params = parse_spec(spec)
-    names = bot_names()
+    known = bots_for(game)
+    names = sorted(known)
     if name not in names:
         close = difflib.get_close_matches(name, names, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise UnknownBot(f"bots: unknown bot {name!r}{hint}; known bots: {', '.join(names)}")
-    accepted = [p for p in inspect.signature(REGISTRY[name].__init__).parameters if p not in ("self", "seed")]
+        where = "" if game == DEFAULT_GAME else f" for {game}"
+        raise UnknownBot(f"bots: unknown bot {name!r}{where}{hint}; known bots: {', '.join(names)}")
+    accepted = [p for p in inspect.signature(known[name].__init__).parameters if p not in ("self", "seed")]
     for key in params:
         if key not in accepted:
             close = difflib.get_close_matches(key, accepted, n=1)
@@ -78,8 +103,10 @@ def check_bot(spec: str) -> None:
             raise UnknownBot(f"bots: {spec!r}: unknown parameter {key!r}{hint}; {name} takes {takes}")
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its name, with optional parameters: ``"random"``, ``"search:budget=64"``."""
-    check_bot(spec)
+def make_bot(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
+    """A bot for ``game`` from its name, with optional parameters: ``"random"``, ``"search:budget=64"``."""
+    if game != DEFAULT_GAME:
+        get_game(game)  # an unknown game is named as such, not as an unknown bot
+    check_bot(spec, game)
     name, params = parse_spec(spec)
-    return REGISTRY[name](seed=seed, **params)
+    return bots_for(game)[name](seed=seed, **params)

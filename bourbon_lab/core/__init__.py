@@ -3,6 +3,7 @@
 This package imports no game. How to add one: ``docs/adding-a-game.md``.
 """
 
+from .columns import GameColumns
 from .errors import ActionParseError, BourbonLabError, IllegalAction, UnknownGame
 from .protocol import (
     EVERYONE,
@@ -39,6 +40,7 @@ __all__ = [
     "BourbonLabError",
     "Decision",
     "Event",
+    "GameColumns",
     "GameDef",
     "GameInfo",
     "GameState",

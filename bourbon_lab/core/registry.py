@@ -27,13 +27,15 @@ class GameDef:
     """One game: its facts, its ruleset class, and how to start or restore a table.
 
     ``new(rules, players, seed, **options)`` deals a table; ``restore(snapshot)`` rebuilds one
-    from ``state.snapshot()`` (after a JSON round trip).
+    from ``state.snapshot()`` (after a JSON round trip). ``columns`` (a ``GameColumns``, optional)
+    declares the game's own columns of the simulation tables.
     """
 
     info: GameInfo
     ruleset: Any
     new: Callable[..., GameState]
     restore: Callable[[dict], GameState]
+    columns: Any = None
 
     @property
     def name(self) -> str:

@@ -8,7 +8,8 @@ from typing import Any
 
 import polars as pl
 
-from .runner import SimResult, simulate
+from ..core import game_of
+from .runner import SimResult, SimulationError, simulate
 from .stats import mean_ci
 
 
@@ -30,13 +31,19 @@ class Comparison:
         return "\n".join(lines)
 
 
+GAME_METRICS = ("rounds", "crashes", "hot_resets")
+"""Per-game columns compared when a game's tables have them (crashes and Hot resets are Bourbonomics')."""
+PLAYER_TOTALS = ("upgrades",)
+"""Per-player columns summed over a game's players when present."""
+
+
 def _per_game(result: SimResult) -> pl.DataFrame:
-    p = result.players.group_by("game").agg(
-        pl.col("score").mean().alias("score"), pl.col("upgrades").sum().alias("upgrades")
-    )
-    seats = result.players.pivot(on="seat", index="game", values="won", aggregate_function="first")
+    players = result.players
+    totals = [pl.col(c).sum().alias(c) for c in PLAYER_TOTALS if c in players.columns]
+    p = players.group_by("game").agg(pl.col("score").mean().alias("score"), *totals)
+    seats = players.pivot(on="seat", index="game", values="won", aggregate_function="first")
     seats = seats.rename({c: f"seat {c} win rate" for c in seats.columns if c != "game"})
-    g = result.games.select("game", "rounds", "crashes", "hot_resets")
+    g = result.games.select("game", *(c for c in GAME_METRICS if c in result.games.columns))
     return g.join(p, on="game").join(seats, on="game").sort("game")
 
 
@@ -64,7 +71,9 @@ def paired_table(a: SimResult, b: SimResult) -> pl.DataFrame:
 
 
 def compare(rules_a, rules_b, players: int = 4, games: int = 200, bots="heuristic", seed: int = 0, **kw) -> Comparison:
-    """Play both rulesets on the same seeds (same shuffles and rolls where the rules allow)."""
+    """Play both rulesets on the same seeds (same shuffles and rolls where the rules allow); both of one game."""
+    if game_of(rules_a) != game_of(rules_b):
+        raise SimulationError(f"rules_b: a {game_of(rules_b)} ruleset cannot be compared with a {game_of(rules_a)} one")
     a = simulate(rules_a, players=players, games=games, bots=bots, seed=seed, **kw)
     b = simulate(rules_b, players=players, games=games, bots=bots, seed=seed, **kw)
     return Comparison(a, b, paired_table(a, b))
@@ -79,6 +88,7 @@ class Sweep:
     events: pl.DataFrame
     points: pl.DataFrame
     results: list[SimResult]
+    score_parts: pl.DataFrame | None = None
 
 
 def _label(value: Any) -> str:
@@ -92,7 +102,7 @@ def sweep(
     names = list(grid)
     points = [dict(zip(names, combo)) for combo in itertools.product(*(grid[n] for n in names))]
     variants = [rules.replace(**pt) for pt in points]  # refuse a bad grid before any game runs
-    results, frames = [], {"games": [], "players": [], "events": []}
+    results, frames = [], {"games": [], "players": [], "events": [], "score_parts": []}
     point_rows = []
     for i, (pt, r) in enumerate(zip(points, variants)):
         res = simulate(r, players=players, games=games, bots=bots, seed=seed, **kw)
@@ -107,4 +117,5 @@ def sweep(
         pl.concat(frames["events"]),
         pl.DataFrame(point_rows),
         results,
+        pl.concat(frames["score_parts"]),
     )

@@ -2,7 +2,8 @@
 
 Games are cut into chunks; a chunk is a plain picklable task (ruleset, seeds, bot names), so
 the same function runs in this process, in a process pool or on Dask workers, and the tables
-come out identical whichever ran them.
+come out identical whichever ran them. Any registered game runs: the ruleset names it, the
+registry deals it and the protocol's decision point says who acts.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from typing import Any
 import polars as pl
 
 from .. import __version__
-from ..bots.base import REGISTRY, check_bot, make_bot
-from ..rules import BourbonLabError, Ruleset, new_game
+from ..bots.base import check_bot, make_bot, registry_key
+from ..core import DEFAULT_GAME, game_of, get_game
+from ..rules import BourbonLabError, Ruleset
 from . import tables
 
 
@@ -39,6 +41,7 @@ class GameTask:
     seat_of: tuple[int, ...]
     bots: tuple[str, ...]
     distilleries: tuple[str, ...] | None
+    game: str = DEFAULT_GAME
 
 
 @dataclass
@@ -53,9 +56,9 @@ class Failure:
     seat_of: list[int] = field(default_factory=list)
     distilleries: list[str] | None = None
 
-    def replay(self, rules: Ruleset):
+    def replay(self, rules):
         """The game up to the failing point: ``new_game`` with this seed and seating, then the actions."""
-        g = new_game(rules, players=len(self.bots), seed=self.seed, distilleries=self.distilleries)
+        g = _deal(rules, len(self.bots), self.seed, self.distilleries)
         for text in self.actions:
             g.apply(text)
         return g
@@ -67,13 +70,22 @@ class Failure:
 
 @dataclass
 class SimResult:
-    """The three tables, the run stamp that reproduces them, and any failed games."""
+    """The tables, the run stamp that reproduces them, and any failed games.
+
+    ``score_parts`` is long: game, player, source, points (a player's rows sum to their score).
+    """
 
     games: pl.DataFrame
     players: pl.DataFrame
     events: pl.DataFrame
     stamp: dict[str, Any]
     failures: list[Failure] = field(default_factory=list)
+    score_parts: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=tables.SCORE_PARTS_SCHEMA))
+
+    @property
+    def game(self) -> str:
+        """The name of the game these tables are of."""
+        return self.stamp.get("game", DEFAULT_GAME)
 
     @property
     def run_id(self) -> str:
@@ -91,23 +103,49 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def play_one(rules: Ruleset, task: GameTask):
+def play_one(rules, task: GameTask):
     """Play one game with its bots through the public step API (trusted path)."""
+    return _play(rules, task)[0]
+
+
+def _deal(rules, n: int, seed: int, distilleries):
+    """A new table through the registry; Bourbonomics also takes the players' distilleries."""
+    game = get_game(game_of(rules))
+    if game.name == DEFAULT_GAME:
+        return game.new(rules, n, seed, distilleries=distilleries)
+    return game.new(rules, n, seed)
+
+
+def _play(rules, task: GameTask):
+    """The finished game and the seats in the order they first owned a turn.
+
+    Bourbonomics is sequential (its actor is ``current_player``, the turn's owner) and its
+    trusted ``apply(check=False)`` skips re-checking a bot's legal choice, so its loop reads
+    nothing more per decision than it always has. Any other game is played on ``decision.actor``.
+    """
     n = len(task.bots)
-    g = new_game(rules, players=n, seed=task.seed, distilleries=_by_seat(task))
+    g = _deal(rules, n, task.seed, _by_seat(task))
     by_seat = [None] * n
     for player, seat in enumerate(task.seat_of):
-        by_seat[seat] = make_bot(task.bots[player], seed=task.seed * 31 + player)
+        by_seat[seat] = make_bot(task.bots[player], seed=task.seed * 31 + player, game=task.game)
+    first_turns: list[int] = []
     try:
         with _collector_paused():
-            while not g.is_over:
-                seat = g.current_player
-                action = by_seat[seat].choose(g.observe(seat), g.legal_actions())
-                g.apply(action, check=False)
+            if task.game == DEFAULT_GAME:
+                while not g.is_over:
+                    seat = g.current_player
+                    action = by_seat[seat].choose(g.observe(seat), g.legal_actions())
+                    g.apply(action, check=False)
+            else:
+                while not g.is_over:
+                    d = g.decision
+                    if d.turn_owner is not None and d.turn_owner not in first_turns:
+                        first_turns.append(d.turn_owner)
+                    g.apply(by_seat[d.actor].choose(g.observe(d.actor), g.legal_actions()))
     except Exception as exc:
         exc.bourbon_actions = list(g.actions)
         raise
-    return g
+    return g, first_turns
 
 
 @contextmanager
@@ -135,58 +173,68 @@ def _by_seat(task: GameTask) -> list[str] | None:
     return dist
 
 
-def run_chunk(rules: Ruleset, tasks: list[GameTask]):
+def run_chunk(rules, tasks: list[GameTask]):
     """Play a chunk of games into rows; a game that raises becomes a failure record.
 
     Workers stay free of polars (its thread pool does not survive a fork); the caller turns
     each chunk into frames as it arrives, so only one chunk's rows are ever held as objects.
     """
-    games, players, events, failures = [], [], [], []
+    games, players, events, parts, failures = [], [], [], [], []
     with _collector_paused():
         for task in tasks:
             try:
-                g = play_one(rules, task)
+                g, first_turns = _play(rules, task)
             except Exception as exc:
                 error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
                 actions = getattr(exc, "bourbon_actions", [])
                 failures.append(
                     Failure(task.index, task.seed, list(task.bots), actions, error, list(task.seat_of), _by_seat(task))
                 )
-                games.append(tables.failed_game_row(task.index, task.seed, len(task.bots), error))
+                games.append(tables.failed_game_row(task.index, task.seed, len(task.bots), error, task.game))
                 continue
-            grow, prows, ecols = tables.game_rows(g, task.index, list(task.seat_of), list(task.bots))
+            grow, prows, ecols = tables.game_rows(
+                g, task.index, list(task.seat_of), list(task.bots), first_turns, parts
+            )
             games.append(grow)
             players.extend(prows)
             events.append(ecols)
-    return games, players, events, failures
+    return games, players, events, parts, failures, tasks[0].game if tasks else DEFAULT_GAME
 
 
-def make_tasks(players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, distilleries):
+def make_tasks(
+    players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, distilleries, game: str = DEFAULT_GAME
+):
     """One task per game; with ``rotate_seats`` player ``p`` sits at seat ``(p + game) % players``."""
     tasks = []
     for i in range(games):
         shift = i % players if rotate_seats else 0
         seat_of = tuple((p + shift) % players for p in range(players))
-        tasks.append(GameTask(i, game_seed(seed, i), seat_of, tuple(bots), distilleries))
+        tasks.append(GameTask(i, game_seed(seed, i), seat_of, tuple(bots), distilleries, game))
     return tasks
 
 
 def validate(rules, players, games, bots, distilleries) -> list[str]:
     """Refuse a bad request before any game starts; returns the bot list, one per player."""
-    if not isinstance(rules, Ruleset):
-        raise SimulationError(f"rules must be a Ruleset, got {type(rules).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise SimulationError(f"players: {players!r} is outside 2-6")
-    if not rules.min_players <= players <= rules.max_players:
-        raise SimulationError(f"players: {players} is outside this ruleset's {rules.min_players}-{rules.max_players}")
+    game = get_game(game_of(rules))
+    if not isinstance(rules, game.ruleset):
+        kind = "a Ruleset" if game.name == DEFAULT_GAME else f"a {game.name} ruleset"
+        raise SimulationError(f"rules must be {kind}, got {type(rules).__name__}")
+    lo, hi = game.info.min_players, game.info.max_players
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        raise SimulationError(f"players: {players!r} is outside {lo}-{hi}")
+    rlo, rhi = getattr(rules, "min_players", lo), getattr(rules, "max_players", hi)
+    if not rlo <= players <= rhi:
+        raise SimulationError(f"players: {players} is outside this ruleset's {rlo}-{rhi}")
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
         raise SimulationError(f"games: {games!r} must be a whole number above 0")
     bots = [bots] * players if isinstance(bots, str) else list(bots)
     if len(bots) != players:
         raise SimulationError(f"bots: {len(bots)} given for {players} players (give one per player, or one name)")
     for b in bots:
-        check_bot(b)
+        check_bot(b, game.name)
     if distilleries is not None:
+        if game.name != DEFAULT_GAME:
+            raise SimulationError(f"distilleries: {game.name} has no distilleries (a Bourbonomics option)")
         _validate_distilleries(rules, players, distilleries)
     return bots
 
@@ -200,9 +248,14 @@ def _validate_distilleries(rules, players: int, distilleries) -> None:
             raise SimulationError(f"distilleries: unknown distillery {d!r}; known: {known}")
 
 
-def run_stamp(rules: Ruleset, players: int, games: int, bots, seed: int, rotate_seats: bool, distilleries) -> dict:
-    """What identifies a run: same stamp, same tables."""
+def run_stamp(rules, players: int, games: int, bots, seed: int, rotate_seats: bool, distilleries) -> dict:
+    """What identifies a run: same stamp, same tables.
+
+    The game is hashed only when it is not Bourbonomics, whose run ids stay what they were.
+    """
+    game = game_of(rules)
     stamp = {
+        **({} if game == DEFAULT_GAME else {"game": game}),
         "ruleset": rules.fingerprint(),
         "players": players,
         "games": games,
@@ -214,7 +267,7 @@ def run_stamp(rules: Ruleset, players: int, games: int, bots, seed: int, rotate_
     }
     blob = repr(sorted(stamp.items())).encode()
     stamp["run_id"] = hashlib.sha256(blob).hexdigest()[:12]
-    return stamp
+    return {"game": game, **stamp}
 
 
 def simulate(
@@ -231,18 +284,19 @@ def simulate(
     on_progress=None,
     on_partial=None,
 ) -> SimResult:
-    """Play ``games`` bot games and return the ``games``, ``players`` and ``events`` tables.
+    """Play ``games`` bot games and return the ``games``, ``players``, ``events`` and ``score_parts`` tables.
 
     Parameters
     ----------
     rules : Ruleset
-        The rules every game uses.
+        The rules every game uses; ``rules.game`` names the game (any registered one).
     players : int
-        2-6.
+        Within the game's player counts (Bourbonomics: 2-6).
     games : int
         How many games, above 0.
     bots : str or list of str
-        One bot name per player (or one name for all), e.g. ``["heuristic", "random"]``.
+        One bot name per player (or one name for all), e.g. ``["heuristic", "random"]``: the
+        game's own bots (``heuristic`` is its default), or ``random`` and ``search`` for any game.
     seed : int
         The run's seed; game ``i`` uses ``game_seed(seed, i)``.
     workers : int, optional
@@ -266,7 +320,7 @@ def simulate(
         distilleries = [distilleries] * players if isinstance(players, int) else distilleries
     bots = validate(rules, players, games, bots, distilleries)
     dist = tuple(distilleries) if distilleries is not None else None
-    tasks = make_tasks(players, games, bots, seed, rotate_seats, dist)
+    tasks = make_tasks(players, games, bots, seed, rotate_seats, dist, game_of(rules))
     chunks = _chunk(tasks, workers, executor)
     stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
 
@@ -283,11 +337,11 @@ def simulate(
 
 
 def _result(parts: list, stamp: dict) -> SimResult:
-    failures = [f for part in parts for f in part[3]]
-    games_df, players_df, events_df = (
-        pl.concat([part[i] for part in parts]).sort(key) for i, key in enumerate(tables.SORT_KEYS)
+    failures = [f for part in parts for f in part[4]]
+    games_df, players_df, events_df, parts_df = (
+        pl.concat([part[i] for part in parts]).sort(key, maintain_order=True) for i, key in enumerate(tables.SORT_KEYS)
     )
-    return SimResult(games_df, players_df, events_df, stamp, sorted(failures, key=lambda f: f.game))
+    return SimResult(games_df, players_df, events_df, stamp, sorted(failures, key=lambda f: f.game), parts_df)
 
 
 def _chunk(tasks: list[GameTask], workers, executor) -> list[list[GameTask]]:
@@ -347,7 +401,7 @@ def _submit(workers: int, rules, chunks) -> list:
     about a tenth of a second each time. Workers are forked copies, so a bot registered since
     (say, one written in the notebook) gets a new pool, as does a pool whose worker died.
     """
-    key = (workers, tuple(sorted((name, id(cls)) for name, cls in REGISTRY.items())))
+    key = (workers, registry_key())
     with _POOL_LOCK:
         try:
             return [_pool(key).submit(run_chunk, rules, c) for c in chunks]
@@ -358,7 +412,7 @@ def _submit(workers: int, rules, chunks) -> list:
 
 def submit(workers: int, fn, *args):
     """Queue one picklable task ``fn(*args)`` on the same kept pool (the soak's chunks run there too)."""
-    key = (workers, tuple(sorted((name, id(cls)) for name, cls in REGISTRY.items())))
+    key = (workers, registry_key())
     with _POOL_LOCK:
         try:
             return _pool(key).submit(fn, *args)
@@ -386,8 +440,8 @@ def _pool(key: tuple) -> ProcessPoolExecutor:
 
 
 def _framed(part):
-    games, players, events, failures = part
-    return (*tables.to_frames(games, players, events), failures)
+    games, players, events, parts, failures, game = part
+    return (*tables.to_frames(games, players, events, parts, game), failures)
 
 
 def _dask_as_completed(futures):

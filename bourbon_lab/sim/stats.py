@@ -58,8 +58,11 @@ def summary_text(result) -> str:
     """The printed summary of a run: win rates by seat and bot, lengths, crashes, upgrades, endings."""
     g = result.games.filter(pl.col("error").is_null())
     p = result.players
+    game = result.stamp.get("game", "bourbonomics")
+    of = "" if game == "bourbonomics" else f"{game}, "
     lines = [
-        f"run {result.run_id}: {g.height} games of {result.stamp['players']} players, ruleset {result.stamp['ruleset']}"
+        f"run {result.run_id}: {g.height} games of {of}{result.stamp['players']} players, "
+        f"ruleset {result.stamp['ruleset']}"
     ]
     if result.failures:
         lines.append(f"  {len(result.failures)} game(s) FAILED; first: {result.failures[0]}")
@@ -71,10 +74,12 @@ def summary_text(result) -> str:
     if g.height:
         lines.append(f"  median rounds {g['rounds'].median():.0f} (min {g['rounds'].min()}, max {g['rounds'].max()})")
         for col, label in (("crashes", "crashes"), ("hot_resets", "Hot resets"), ("stalls", "stalled turns")):
-            m, lo, hi = mean_ci(g[col].to_list())
-            lines.append(f"  {label} per game {m:.2f} [{lo:.2f}, {hi:.2f}]")
-        m, lo, hi = mean_ci(p["upgrades"].to_list())
-        lines.append(f"  upgrades per player {m:.2f} [{lo:.2f}, {hi:.2f}]")
+            if col in g.columns:  # Bourbonomics' own columns; another game's tables lack them
+                m, lo, hi = mean_ci(g[col].to_list())
+                lines.append(f"  {label} per game {m:.2f} [{lo:.2f}, {hi:.2f}]")
+        if "upgrades" in p.columns:
+            m, lo, hi = mean_ci(p["upgrades"].to_list())
+            lines.append(f"  upgrades per player {m:.2f} [{lo:.2f}, {hi:.2f}]")
         ends = g.group_by("ended_by").len().sort("ended_by")
         lines.append("  ended by: " + ", ".join(f"{r['ended_by']} {r['len']}" for r in ends.iter_rows(named=True)))
     return "\n".join(lines)

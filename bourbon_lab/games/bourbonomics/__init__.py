@@ -7,6 +7,7 @@ its own ``scores``), so it is registered directly, with no wrapper on the hot pa
 
 from ...core import GameDef, GameInfo, register_game
 from ...rules import Game, Ruleset, new_game
+from .columns import COLUMNS
 
 INFO = GameInfo(
     name="bourbonomics",
@@ -21,6 +22,6 @@ INFO = GameInfo(
     description="Build barrels from hidden-quality resources, age them, sell them into a crashing demand market.",
 )
 
-GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=new_game, restore=Game.restore))
+GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=new_game, restore=Game.restore, columns=COLUMNS))
 
 __all__ = ["GAME", "INFO", "Game", "Ruleset", "new_game"]
