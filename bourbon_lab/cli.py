@@ -82,17 +82,62 @@ def _range(f) -> str:
     return f"{f.lo:g}-{f.hi:g}"
 
 
+def _game(args) -> str:
+    """The game a command works on: ``--game``, else Bourbonomics; an unknown name is refused in one line."""
+    from .core import DEFAULT_GAME, get_game
+
+    return get_game(getattr(args, "game", None) or DEFAULT_GAME).name
+
+
+def _load_rules(args):
+    """``--ruleset FILE`` read as the game's ruleset, else the game's defaults."""
+    from .core import DEFAULT_GAME, get_game
+
+    game = get_game(_game(args))
+    if not getattr(args, "ruleset", None):
+        return game.default_rules()
+    if game.name == DEFAULT_GAME:
+        return Ruleset.load(args.ruleset)
+    if not hasattr(game.ruleset, "load"):
+        raise BourbonLabError(f"--ruleset: {game.name} rulesets cannot be read from a file yet")
+    return game.ruleset.load(args.ruleset)
+
+
 def _cmd_rules(args) -> int:
-    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+    rules = _load_rules(args)
+    if _game(args) != Ruleset.game:
+        print(other_rules_report(rules, width=None if args.wide else WIDTH))
+        return 0
     print(rules_report(rules, show_all=args.all, width=None if args.wide else WIDTH))
     return 0
+
+
+def other_rules_report(rules, width: int | None = WIDTH) -> str:
+    """Another game's variants with their current values, then every value of its ruleset."""
+    from .core import get_game
+
+    game = get_game(rules.game)
+    rows = [
+        [v["name"], " | ".join(_fmt(c) for c in v["choices"]), _fmt(v["default"]), _fmt(getattr(rules, v["name"]))]
+        + [v.get("description", "")]
+        for v in game.variants()
+    ]
+    parts = [f"{game.info.title}: rule variants"]
+    parts.append(_table(rows, ["variant", "choices", "default", "current", "what it decides"], width) if rows else "-")
+    values = [[k, _fmt(tuple(v) if isinstance(v, list) else v)] for k, v in rules.to_dict().items()]
+    parts += ["", _table(values, ["field", "value"], width), "", f"Ruleset fingerprint {rules.fingerprint()}."]
+    return "\n".join(parts)
 
 
 def _cmd_games(args) -> int:
     from .core import describe
 
     rows = [("game", "title", "players", "turns", "variants")]
-    rows += [(r["name"], r["title"], r["players"], r["dynamics"], ", ".join(r["variants"]) or "-") for r in describe()]
+    rows += [
+        (r["name"], r["title"], r["players"], r["dynamics"], ", ".join(r["variants"]) or "-")
+        for r in describe()
+        if args.game is None or r["name"] == _game(args)
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[4])
@@ -104,8 +149,8 @@ def _cmd_simulate(args) -> int:
 
     from .sim import simulate
 
-    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
-    bots = args.bots.split(",")
+    rules = _load_rules(args)
+    bots = _bots(args, "heuristic").split(",")
     result = simulate(
         rules,
         players=args.players,
@@ -118,22 +163,35 @@ def _cmd_simulate(args) -> int:
     if args.out:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        for name in ("games", "players", "events"):
+        for name in ("games", "players", "events", "score_parts"):
             getattr(result, name).write_parquet(out / f"{name}.parquet")
         (out / "stamp.json").write_text(__import__("json").dumps(result.stamp, indent=2))
-        print(f"wrote {out}/games.parquet, players.parquet, events.parquet, stamp.json")
+        print(f"wrote {out}/games.parquet, players.parquet, events.parquet, score_parts.parquet, stamp.json")
     return 1 if result.failures else 0
 
 
 def _cmd_ladder(args) -> int:
     from .sim.ladder import ladder, ladder_text
 
-    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
-    table = ladder(
-        rules, args.bots.split(","), players=args.players, games=args.games, seed=args.seed, workers=args.workers
-    )
+    rules = _load_rules(args)
+    bots = _bots(args, "greedy,rush,prime,hot,specialist,search").split(",")
+    table = ladder(rules, bots, players=args.players, games=args.games, seed=args.seed, workers=args.workers)
     print(ladder_text(table))
     return 0
+
+
+def _bots(args, default: str) -> str:
+    """``--bots``, else the default for Bourbonomics; for another game, its own bots (all of them, or random)."""
+    from .bots.base import bot_names
+    from .core import DEFAULT_GAME
+
+    game = _game(args)
+    if args.bots is not None or game == DEFAULT_GAME:
+        return args.bots or default
+    names = bot_names(game)
+    if "," in default:
+        return ",".join(names)
+    return "heuristic" if "heuristic" in names else "random"
 
 
 def _cmd_compile(args) -> int:
@@ -159,14 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
     p.add_argument("--all", action="store_true", help="also print every tunable field by group")
     p.add_argument("--wide", action="store_true", help=f"one line per row, however long (default: fit {WIDTH} columns)")
-    p.set_defaults(func=_cmd_rules)
+    p.set_defaults(func=_cmd_rules, generic=True)
     p = sub.add_parser("games", help="list the registered games with their player counts and variants")
-    p.set_defaults(func=_cmd_games)
+    p.set_defaults(func=_cmd_games, generic=True)
 
     p = sub.add_parser("simulate", help="play bot games and print a summary (optionally write Parquet)")
     _common(p, players=4, games=1000, bots="heuristic")
-    p.add_argument("--out", help="a folder for games/players/events .parquet and the run stamp")
-    p.set_defaults(func=_cmd_simulate)
+    p.add_argument("--out", help="a folder for games/players/events/score_parts .parquet and the run stamp")
+    p.set_defaults(func=_cmd_simulate, generic=True)
 
     p = sub.add_parser(
         "ladder",
@@ -175,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
         "two-player games on 2 cores; the heuristics alone take seconds.",
     )
     _common(p, players=2, games=100, bots="greedy,rush,prime,hot,specialist,search")
-    p.set_defaults(func=_cmd_ladder)
+    p.set_defaults(func=_cmd_ladder, generic=True)
     p = sub.add_parser(
         "compile",
         help="build the compiled rules engine (mypyc) for these sources; games run about 2.5 times as fast",
@@ -192,6 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         commands.register(sub)
+    for p in sub.choices.values():
+        if not any("--game" in a.option_strings for a in p._actions):
+            p.add_argument("--game", default=None, help="the game (default bourbonomics; bourbon-lab games lists them)")
     return parser
 
 
@@ -207,7 +268,9 @@ _COMMAND_MODULES = (
 def _common(p, players: int, games: int, bots: str) -> None:
     p.add_argument("--players", type=int, default=players, help=f"players per game, 2-6 (default {players})")
     p.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
-    p.add_argument("--bots", default=bots, help=f"comma-separated bot names (default {bots})")
+    p.add_argument(
+        "--bots", default=None, help=f"comma-separated bot names (default {bots}; another game: its own bots)"
+    )
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--workers", type=int, default=None, help="local processes (default: one per CPU)")
     p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
@@ -222,10 +285,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = parser.parse_args(argv)
     try:
+        _check_game(args)
         return args.func(args)
     except (BourbonLabError, OSError) as exc:
         print(f"bourbon-lab {args.command}: {one_line(exc)}", file=sys.stderr)
         return 2
+
+
+def _check_game(args) -> None:
+    """Refuse an unknown ``--game``, and another game on a command that plays only Bourbonomics so far."""
+    if getattr(args, "game", None) is None:
+        return
+    game = _game(args)
+    if game != Ruleset.game and not getattr(args, "generic", False):
+        raise BourbonLabError(f"--game {game}: this command works only on {Ruleset.game} so far")
 
 
 if __name__ == "__main__":

@@ -162,3 +162,43 @@ def test_rulesets_of_two_games_are_not_compared():
 def test_bourbonomics_schemas_are_the_default_games():
     assert tables.GAMES_SCHEMA == tables.schemas("bourbonomics")[0]
     assert "crashes" in tables.GAMES_SCHEMA and "crashes" not in tables.schemas("tipjar")[0]
+
+
+# --- the command line -----------------------------------------------------------------------
+
+
+def _cli(capsys, *argv):
+    from bourbon_lab.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_simulate_and_rules_take_another_game(capsys, tmp_path):
+    code, out, err = _cli(capsys, "simulate", "--game", "tipjar", "--players", "2", "--games", "6", "--workers", "1")
+    assert code == 0, err
+    assert "games of tipjar, 2 players" in out and "random" in out and "crashes" not in out
+    out_dir = str(tmp_path)
+    code, out, err = _cli(capsys, "simulate", "--game", "tipjar", "--games", "3", "--workers", "1", "--out", out_dir)
+    assert code == 0 and pl.read_parquet(tmp_path / "score_parts.parquet").height > 0
+    assert pl.read_parquet(tmp_path / "games.parquet")["game_name"].to_list() == ["tipjar"] * 3
+    code, out, err = _cli(capsys, "rules", "--game", "tipjar")
+    assert code == 0 and "ties" in out and "nobody | both" in out and "target" in out
+    code, out, err = _cli(capsys, "games", "--game", "tipjar")
+    assert code == 0 and "tipjar" in out and "bourbonomics" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("simulate", "--game", "tipjr"), ["unknown game 'tipjr'", "did you mean 'tipjar'", "bourbonomics"]),
+        (("soak", "--game", "tipjar", "--games", "1"), ["--game tipjar", "only on bourbonomics"]),
+        (("simulate", "--game", "tipjar", "--bots", "heuristic"), ["unknown bot 'heuristic' for tipjar"]),
+    ],
+)
+def test_cli_refuses_a_game_in_one_line(capsys, argv, words):
+    code, out, err = _cli(capsys, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    for w in words:
+        assert w in err
