@@ -121,3 +121,31 @@ def test_cli_targets_refuses_a_bad_file_in_one_line(tmp_path, capsys):
 def test_bl_check_targets_is_exported():
     assert bl.check_targets is check_targets
     assert not math.isnan(Target("rounds", 1, 2).scale)
+
+
+def test_cli_targets_plays_the_runs_and_says_which_hold(tmp_path, capsys):
+    """A 5-round cap holds a 4-6 round target; the report opens offline."""
+    targets = tmp_path / "t.yaml"
+    targets.write_text(
+        "game: bourbonomics\nruns:\n  default: {players: 2, bots: greedy}\ntargets:\n"
+        "  - {metric: rounds, range: [4, 6], source: ours, why: a test}\n"
+    )
+    ruleset = bl.Ruleset.default().replace(round_limit=5).dump(tmp_path / "r.yaml")
+    argv = [
+        "targets",
+        str(targets),
+        "--ruleset",
+        str(ruleset),
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--quiet",
+        "--out",
+        str(tmp_path / "out"),
+    ]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "holds        rounds" in out and "1 of 1 hold" in out
+    page = (tmp_path / "out" / "targets.html").read_text()
+    assert not re.search(r"""(src|href)\s*=\s*["']?https?:""", page)

@@ -109,3 +109,11 @@ def test_an_invalid_trial_is_recorded_with_its_named_error():
     bad = res.trials.filter(res.trials["state"] == "invalid")
     assert bad.height >= 1 and all("mid_zone_from" in e for e in bad["error"])
     assert res.best.mid_zone_from < res.best.hot_zone_from
+
+
+def test_a_missing_design_extra_is_one_line_naming_it(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "optuna", None)
+    with pytest.raises(bl.BourbonLabError, match=r"optuna is not installed: pip install 'bourbon_lab\[design\]'"):
+        bl.tune(bl.Ruleset.default(), "round_limit=3:12", Targets.from_dict(TARGETS), **TINY)
