@@ -184,3 +184,19 @@ def test_every_metric_is_documented_in_one_place():
     doc = (Path(__file__).parents[1] / "docs" / "design-tools.md").read_text()
     for name in metrics_for("bourbonomics"):
         assert f"| `{name}` |" in doc, name
+
+
+def test_largest_source_share_reads_the_score_parts():
+    """Capital 30 + 20 + 40, Prestige 10: the biggest source (Capital) is 90 % of all points."""
+    res = _small()
+    parts = pl.DataFrame(
+        {
+            "game": [0, 0, 1, 1],
+            "player": [0, 1, 0, 1],
+            "source": ["capital", "capital", "capital", "prestige"],
+            "points": [30, 20, 40, 10],
+        }
+    )
+    with_parts = SimResult(res.games, res.players, res.events, {}, score_parts=parts)
+    assert get_metric("largest_source_share", "bourbonomics").fn(with_parts).value == pytest.approx(90.0)
+    assert not get_metric("largest_source_share", "bourbonomics").fn(res).measured

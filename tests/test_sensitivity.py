@@ -90,32 +90,13 @@ def test_any_registered_game_is_screened_through_the_protocol():
     """Tip Jar (a test-only game) ends after ``rounds`` rounds unless a player reaches the target first."""
     import toygame  # noqa: F401  (registers Tip Jar)
 
-    from bourbon_lab.design.anygame import simulate_any
-
     rules = bl.default_rules("tipjar").replace(target=99)
-    res = bl.sensitivity(
-        rules,
-        "rounds=2:8,coins=3:5",
-        ["rounds", "seat_spread"],
-        games=4,
-        players=2,
-        trajectories=3,
-        progress=False,
-        simulate_fn=simulate_any,
-    )
+    tiny = dict(games=4, players=2, bots="random", trajectories=3, progress=False, workers=1)
+    res = bl.sensitivity(rules, "rounds=2:8,coins=3:5", ["rounds", "seat_spread"], **tiny)
     rounds = res.table.filter(pl.col("metric") == "rounds")
     assert res.drivers("rounds", 1) == ["rounds"] and rounds["effect"].max() > 2.0
     with pytest.raises(KeyError, match="upgrades_per_player"):
-        bl.sensitivity(
-            rules,
-            "rounds=2:8",
-            ["upgrades_per_player"],
-            games=2,
-            players=2,
-            trajectories=2,
-            progress=False,
-            simulate_fn=simulate_any,
-        )
+        bl.sensitivity(rules, "rounds=2:8", ["upgrades_per_player"], **tiny)
 
 
 def test_cli_sensitivity_prints_the_drivers_and_writes_an_offline_report(tmp_path, capsys):

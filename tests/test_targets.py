@@ -149,3 +149,15 @@ def test_cli_targets_plays_the_runs_and_says_which_hold(tmp_path, capsys):
     assert "holds        rounds" in out and "1 of 1 hold" in out
     page = (tmp_path / "out" / "targets.html").read_text()
     assert not re.search(r"""(src|href)\s*=\s*["']?https?:""", page)
+
+
+def test_a_run_with_lineups_splits_its_games_and_joins_the_tables():
+    from bourbon_lab.design.check import play_run
+    from bourbon_lab.design.targets import Run
+
+    rules = bl.Ruleset.default().replace(round_limit=3)
+    run = Run("d", 2, ("greedy",), (("standard", "hollow_creek"), ("copper_kettle", "standard")))
+    res = play_run(rules, run, games=4, seed=0, workers=1)
+    assert res.games["game"].to_list() == [0, 1, 2, 3]
+    assert res.players.group_by("distillery").len().sort("distillery")["len"].to_list() == [2, 2, 4]
+    assert set(res.score_parts["game"]) == {0, 1, 2, 3} and set(res.events["game"]) == {0, 1, 2, 3}

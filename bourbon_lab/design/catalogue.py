@@ -72,6 +72,29 @@ def winner_margin(result) -> Estimate:
     return mean_of(margins)
 
 
+@metric(
+    "largest_source_share",
+    description="Share of all points that come from the biggest source of points (the score_parts table).",
+    unit="%",
+)
+def largest_source_share(result) -> Estimate:
+    """Share of all points that come from the biggest source of points (the score_parts table)."""
+    parts = getattr(result, "score_parts", None)
+    if parts is None or parts.is_empty():
+        return Estimate.missing("no score_parts table in this run")
+    units = parts.group_by("game", maintain_order=True).agg("source", "points").sort("game").to_dicts()
+    return bootstrap(units, _top_source)
+
+
+def _top_source(units: list[dict]) -> float:
+    totals: dict[str, float] = {}
+    for u in units:
+        for s, p in zip(u["source"], u["points"]):
+            totals[s] = totals.get(s, 0.0) + p
+    whole = sum(totals.values())
+    return 100 * max(totals.values()) / whole if whole else math.nan
+
+
 # --- Bourbonomics --------------------------------------------------------------------------------
 
 BOURBONOMICS = "bourbonomics"

@@ -71,15 +71,18 @@ def play_run(rules, run: Run, games: int, seed: int, workers=None, progress=Fals
 
 def join_results(parts: list[SimResult]) -> SimResult:
     """One result from several, game numbers shifted so they stay distinct."""
-    games, players, events, failures, offset = [], [], [], [], 0
+    games, players, events, sources, failures, offset = [], [], [], [], [], 0
     for r in parts:
         games.append(r.games.with_columns(pl.col("game") + offset))
         players.append(r.players.with_columns(pl.col("game") + offset))
         events.append(r.events.with_columns((pl.col("game") + offset).cast(r.events.schema["game"])))
+        sources.append(r.score_parts.with_columns(pl.col("game") + offset))
         failures.extend(r.failures)
         offset += r.games.height
     stamp = {**parts[0].stamp, "parts": [p.stamp for p in parts], "games": offset}
-    return SimResult(pl.concat(games), pl.concat(players), pl.concat(events), stamp, failures)
+    return SimResult(
+        pl.concat(games), pl.concat(players), pl.concat(events), stamp, failures, score_parts=pl.concat(sources)
+    )
 
 
 def run_targets(
