@@ -202,3 +202,74 @@ def test_cli_refuses_a_game_in_one_line(capsys, argv, words):
     assert code == 2 and len(err.strip().splitlines()) == 1, err
     for w in words:
         assert w in err
+
+
+# --- scenarios ------------------------------------------------------------------------------
+
+TIP_SCENARIO = """
+game: tipjar
+name: tips at three
+players: 3
+bots: random
+seeds: [1, 2, 3]
+script: [bid 2, bid 0, bid 1]
+expect:
+  - after: {step: 3}
+    round: 1
+  - at: end
+    over: true
+"""
+
+
+def test_a_scenario_of_another_game_plays_its_script_then_its_bots():
+    """Tip Jar: "the single highest bid scores a point" -- seat 0's scripted top bid wins round 1."""
+    sc = bl.Scenario.from_text(TIP_SCENARIO)
+    assert sc.spec.game == "tipjar" and sc.rules.game == "tipjar"
+    run = sc.run()
+    assert run.passed, str(run)
+    for g in run.games:
+        assert g.is_over and g.actions[:3] == ["bid 2", "bid 0", "bid 1"]
+        assert next(e for e in g.log if e.kind == "points").player == 0
+    failing = bl.Scenario.from_text(TIP_SCENARIO.replace("round: 1", "round: 2")).run()
+    assert not failing.passed and "the round is 1, expected 2" in str(failing)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("game: tipjar", "game: tipjr"), ["line 2", "unknown game 'tipjr'", "did you mean 'tipjar'"]),
+        (("round: 1", "zone: Hot"), ["zone: a Bourbonomics check", "can check round, over"]),
+        (("players: 3", "players: 3\ndistilleries: standard"), ["distilleries: tipjar has no distilleries"]),
+        (("bots: random", "bots: heuristic"), ["unknown bot 'heuristic' for tipjar"]),
+        (("players: 3", "players: 9"), ["players: 9 is out of range 2-4"]),
+    ],
+)
+def test_a_bad_scenario_of_another_game_is_refused_in_one_line(change, words):
+    from bourbon_lab.scenarios import ScenarioError
+
+    with pytest.raises(ScenarioError) as caught:
+        bl.Scenario.from_text(TIP_SCENARIO.replace(*change), file="tips.yaml")
+    text = str(caught.value)
+    assert "\n" not in text and text.startswith("tips.yaml")
+    for w in words:
+        assert w in text
+
+
+def test_an_illegal_scripted_step_of_another_game_names_its_step_and_line():
+    from bourbon_lab.scenarios import ScenarioError
+
+    sc = bl.Scenario.from_text(TIP_SCENARIO.replace("bid 0,", "bid 7,"), file="tips.yaml")
+    with pytest.raises(ScenarioError, match=r"tips\.yaml.*'bid 7' is illegal here") as caught:
+        sc.run()
+    assert "step 2" in str(caught.value)
+
+
+def test_cli_check_and_replay_run_a_tipjar_scenario(capsys, tmp_path):
+    path = tmp_path / "tips.yaml"
+    path.write_text(TIP_SCENARIO)
+    code, out, err = _cli(capsys, "check", str(path))
+    assert code == 0 and out.startswith("PASS tips at three"), out + err
+    code, out, err = _cli(capsys, "replay", str(path), "--game", "tipjar")
+    assert code == 0 and "bids_revealed" in out and "rank 1" in out
+    code, out, err = _cli(capsys, "check", str(path), "--game", "bourbonomics")
+    assert code == 1 and "a tipjar scenario, not bourbonomics" in out

@@ -329,7 +329,7 @@ def _parse_pattern_check(value, where: Where):
 def _winners(game):
     if not game.is_over:
         return None
-    won = [r["player"] for r in game.scores() if r["won"]]
+    won = [r.player for r in game.score_rows() if r.won]  # the protocol's rows: any game
     return won[0] if len(won) == 1 else won
 
 

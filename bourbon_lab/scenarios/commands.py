@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..core import DEFAULT_GAME
 from ..rules import BourbonLabError
 from ..rules.errors import one_line
 from .errors import ScenarioError
@@ -30,10 +31,16 @@ def scenario_files(paths) -> list[Path]:
     return out
 
 
-def check_file(path: Path) -> tuple[bool, str]:
-    """(passed, text) for one file: a PASS line, or FAIL with one line per failure, or one ERROR line."""
+def check_file(path: Path, game: str | None = None) -> tuple[bool, str]:
+    """(passed, text) for one file: a PASS line, or FAIL with one line per failure, or one ERROR line.
+
+    With ``game``, a scenario of another game is an ERROR rather than a run (``--game`` names the game meant).
+    """
     try:
-        result = Scenario.load(path).run()
+        scenario = Scenario.load(path)
+        if game is not None and scenario.spec.game != game:
+            return False, f"ERROR {path}: a {scenario.spec.game} scenario, not {game} (--game)"
+        result = scenario.run()
     except ScenarioError as exc:
         return False, f"ERROR {exc}"
     except BourbonLabError as exc:
@@ -51,7 +58,7 @@ def cmd_check(args) -> int:
         return 1
     failed = 0
     for path in files:
-        ok, text = check_file(path)
+        ok, text = check_file(path, getattr(args, "game", None))
         failed += not ok
         print(text, flush=True)
     print(f"{len(files) - failed} of {len(files)} scenario(s) passed")
@@ -61,19 +68,39 @@ def cmd_check(args) -> int:
 def cmd_replay(args) -> int:
     """Print one game of a scenario turn by turn."""
     sc = Scenario.load(args.file)
+    if getattr(args, "game", None) not in (None, sc.spec.game):
+        raise ScenarioError(args.file, None, f"a {sc.spec.game} scenario, not {args.game} (--game)")
     seed = sc.seeds[0] if args.seed is None else args.seed
     game, _ = play(sc.spec, seed)
     start = len(sc.spec.snapshot["log"]) if sc.spec.snapshot else 0
+    if sc.spec.game != DEFAULT_GAME:
+        sys.stdout.write(event_lines(game, seed, start))
+        return 0
     sys.stdout.write(game_report(sc.spec, game, seed, start))
     return 0
+
+
+def event_lines(game, seed: int, start: int = 0) -> str:
+    """Another game's playthrough as its events, one a line (who may see it), then the score rows."""
+    lines = [f"{game.rules.game}, {game.n} players, seed {seed}"]
+    for e in game.log[start:]:
+        seen = game.visible_to(e)
+        only = "" if seen is None else f"  (seen by {', '.join(map(str, seen)) or 'nobody'})"
+        who = "" if e.player is None else f" player {e.player}"
+        data = ", ".join(f"{k} {v}" for k, v in e.data.items())
+        lines.append(f"  round {e.round} {e.phase}:{who} {e.kind} {data}{only}".rstrip())
+    for r in game.score_rows():
+        parts = ", ".join(f"{k} {v}" for k, v in r.parts.items())
+        lines.append(f"player {r.player}: {r.score} ({parts}), rank {r.rank}{' WON' if r.won else ''}")
+    return "\n".join(lines) + "\n"
 
 
 def register(subparsers) -> None:
     """Add ``check`` and ``replay`` to the ``bourbon-lab`` command."""
     p = subparsers.add_parser("check", help="run every scenario's expectations: one PASS/FAIL line per file")
     p.add_argument("paths", nargs="*", help=f"scenario files or folders (default: {DEFAULT_FOLDER}/)")
-    p.set_defaults(func=cmd_check)
+    p.set_defaults(func=cmd_check, generic=True)
     p = subparsers.add_parser("replay", help="print a scenario's game turn by turn")
     p.add_argument("file", help="a scenario .yaml file")
     p.add_argument("--seed", type=int, default=None, help="which game (default: the scenario's first seed)")
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, generic=True)

@@ -10,15 +10,18 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..bots.base import UnknownBot, check_bot
+from ..bots.base import UnknownBot, bot_names, check_bot
+from ..core import DEFAULT_GAME, get_game
 from ..rules import Action, ActionParseError, BourbonLabError, Game, Ruleset, RulesetError, yamlfile
 from ..rules.errors import FileFormatError, SnapshotError, one_line
 from .checks import Where
 from .errors import ScenarioError, did_you_mean
 from .expect import parse_expectation
 from .marked import load_marked
+from .points import EndPoint, StepPoint
 
 KEYS = (
+    "game",
     "name",
     "description",
     "rules",
@@ -33,6 +36,8 @@ KEYS = (
     "expect",
 )
 MAX_GAMES = 1000
+GENERIC_CHECKS = ("round", "over", "winner", "log_digest")
+"""What a scenario of a game other than Bourbonomics may check so far (the rest read Bourbonomics' state)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class Spec:
     file: str
     name: str
     description: str = ""
+    game: str = DEFAULT_GAME
     changes: dict = field(default_factory=dict)
     rules: Ruleset | None = None
     players: int = 4
@@ -72,17 +78,86 @@ def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
         if key not in KEYS:
             raise top.at(data, key).fail(f"unknown key {key!r}{did_you_mean(key, KEYS)}; keys are {', '.join(KEYS)}")
     spec = Spec(file=file, name=_text(data, "name", top, Path(file).stem), description=_text(data, "description", top))
+    spec.game = _read_game(data, top)
+    if spec.game != DEFAULT_GAME:
+        return _read_other_game(spec, data, top, base_dir or Path(file).parent)
     _read_snapshot(spec, data, top, base_dir or Path(file).parent)
     _read_rules(spec, data, top)
     _read_table(spec, data, top)
     _read_seeds(spec, data, top)
     _read_bots(spec, data, top)
     spec.script = _read_script(data, top)
+    spec.expect = _read_expect(data, top)
+    return spec
+
+
+def _read_game(data, where: Where) -> str:
+    name = data.get("game", DEFAULT_GAME)
+    try:
+        return get_game(name).name if isinstance(name, str) else get_game(repr(name)).name
+    except BourbonLabError as exc:
+        raise where.at(data, "game").fail(str(exc)) from None
+
+
+def _read_expect(data, where: Where) -> list:
     expect = data.get("expect") or []
     if not isinstance(expect, list):
-        raise top.at(data, "expect").fail("expect: takes a list of expectations (each starts with at: or after:)")
-    spec.expect = [parse_expectation(item, top.at(expect, i)) for i, item in enumerate(expect)]
+        raise where.at(data, "expect").fail("expect: takes a list of expectations (each starts with at: or after:)")
+    return [parse_expectation(item, where.at(expect, i)) for i, item in enumerate(expect)]
+
+
+def _read_other_game(spec: Spec, data, where: Where, base_dir: Path) -> Spec:
+    """A scenario of another registered game: its rules, table, seeds, bots and script through the protocol.
+
+    Its script is checked as it plays (each game parses its own actions); its expectations may use
+    ``GENERIC_CHECKS`` at a step or at the end.
+    """
+    game = get_game(spec.game)
+    _read_other_table(spec, game, data, where, base_dir)
+    _read_seeds(spec, data, where)
+    default = "heuristic" if "heuristic" in bot_names(game.name) else "random"
+    _read_bots(spec, {**data, "bots": data.get("bots", default)}, where)
+    script = data.get("script") or []
+    if not isinstance(script, list) or not all(isinstance(t, str) for t in script):
+        raise where.at(data, "script").fail("script: takes a list of actions in their text form")
+    spec.script = [ScriptStep(t, where.at(script, i).line) for i, t in enumerate(script)]
+    spec.expect = _read_expect(data, where)
+    for e in spec.expect:
+        other = [n for n in e.names if n not in GENERIC_CHECKS]
+        if other:
+            raise Where(where.file, e.line).fail(
+                f"{other[0]}: a Bourbonomics check; a {game.name} scenario can check {', '.join(GENERIC_CHECKS)}"
+            )
+        if not isinstance(e.point, StepPoint | EndPoint):
+            raise Where(where.file, e.line).fail(f"a {game.name} scenario checks at: end or after: {{step: K}}")
     return spec
+
+
+def _read_other_table(spec: Spec, game, data, where: Where, base_dir: Path) -> None:
+    """Another game's rules and players: from its snapshot, or its defaults with ``rules:`` changes."""
+    if "distilleries" in data:
+        raise where.at(data, "distilleries").fail(f"distilleries: {game.name} has no distilleries")
+    if "snapshot" in data:
+        _read_snapshot(spec, data, where, base_dir, needs_players=False)
+        if "rules" in data or "players" in data:
+            key = "rules" if "rules" in data else "players"
+            raise where.at(data, key).fail(f"{key}: comes from the snapshot; leave it out")
+        restored = check_snapshot(spec, where.at(data, "snapshot"))
+        spec.rules, spec.players = restored.rules, restored.n
+    else:
+        changes = data.get("rules") or {}
+        if not isinstance(changes, dict):
+            raise where.at(data, "rules").fail("rules: takes a mapping of ruleset fields to change")
+        try:
+            spec.rules = game.default_rules().replace(**{str(k): v for k, v in changes.items()})
+        except (BourbonLabError, ValueError, TypeError) as exc:
+            raise where.at(data, "rules").fail(f"rules: {one_line(exc)}") from None
+        spec.changes = dict(changes)
+        players = data.get("players", game.info.min_players)
+        lo, hi = game.info.min_players, game.info.max_players
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise where.at(data, "players").fail(f"players: {players!r} is out of range {lo}-{hi}")
+        spec.players = players
 
 
 def _text(data, key: str, where: Where, default: str = "") -> str:
@@ -92,7 +167,7 @@ def _text(data, key: str, where: Where, default: str = "") -> str:
     return value.strip()
 
 
-def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path) -> None:
+def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path, needs_players: bool = True) -> None:
     if "snapshot" not in data:
         return
     w = where.at(data, "snapshot")
@@ -101,7 +176,7 @@ def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path) -> None:
         raise w.fail(f"snapshot: takes a file path (relative to this file), got {name!r}")
     path = base_dir / name
     snap = read_json(path, name, w)
-    if not isinstance(snap, dict) or "players" not in snap:
+    if not isinstance(snap, dict) or (needs_players and "players" not in snap):
         raise w.fail(f"{name} is not a bourbon_lab snapshot (game.snapshot() output)")
     spec.snapshot, spec.snapshot_file = snap, str(path)
 
@@ -217,7 +292,7 @@ def _read_bots(spec: Spec, data, where: Where) -> None:
     spec.bots = _per_seat(value, spec.players, w, "bots")
     for i, name in enumerate(spec.bots):
         try:
-            check_bot(name)
+            check_bot(name, spec.game)
         except UnknownBot as exc:
             raise (w.at(value, i) if isinstance(value, list) else w).fail(str(exc)) from None
 
@@ -241,6 +316,12 @@ def _read_script(data, where: Where) -> list[ScriptStep]:
 
 def check_snapshot(spec: Spec, where: Where | None = None) -> Game:
     """Restore the spec's snapshot under its rules, turning engine errors into a ScenarioError."""
+    if spec.game != DEFAULT_GAME:
+        try:
+            return get_game(spec.game).restore(json.loads(json.dumps(spec.snapshot)))
+        except (BourbonLabError, LookupError, TypeError, ValueError, AttributeError) as exc:
+            why = f"snapshot {spec.snapshot_file} is not a {spec.game} snapshot: {type(exc).__name__} {exc}"
+            raise (where or Where(spec.file, None)).fail(why) from None
     try:
         return Game.restore(spec.snapshot, rules=spec.rules)
     except SnapshotError as exc:
