@@ -273,3 +273,24 @@ def test_cli_check_and_replay_run_a_tipjar_scenario(capsys, tmp_path):
     assert code == 0 and "bids_revealed" in out and "rank 1" in out
     code, out, err = _cli(capsys, "check", str(path), "--game", "bourbonomics")
     assert code == 1 and "a tipjar scenario, not bourbonomics" in out
+
+
+# --- charts on any game's tables ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["tip", "bourbon"])
+def test_the_common_charts_draw_any_games_tables(which, request):
+    from bourbon_lab import charts
+
+    result = request.getfixturevalue(which)
+    share = charts.score_by_source(result.score_parts, result.players, by="seat").to_dict()
+    rows = next(iter(share["datasets"].values()))
+    for seat in {r["seat"] for r in rows}:  # each seat's shares add up to the whole score
+        assert sum(r["share"] for r in rows if r["seat"] == seat) == pytest.approx(1.0)
+    flow = charts.income_and_points(result.events).to_dict()
+    points = [r for r in next(iter(flow["datasets"].values())) if r["kind"] == "points"]
+    last = max(points, key=lambda r: r["round"])["per_player"]
+    scored = result.events.filter(pl.col("kind") == "points")["amount"].sum()
+    assert last == pytest.approx(scored / result.players.height), "the last point is the average total per player"
+    for chart in (charts.win_rate(result.players), charts.game_length(result.games)):
+        assert chart.to_dict()["title"]["text"]

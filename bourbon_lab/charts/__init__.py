@@ -6,6 +6,7 @@ in JupyterLab with no network. ``table`` and ``win_table`` show result tables th
 as percentages, intervals as "25 % [18, 33]".
 """
 
+from .common import income_and_points, score_by_source
 from .comparison import ab_comparison
 from .economy import economy_flow, upgrades
 from .export import save, use_offline_renderer
@@ -23,11 +24,13 @@ __all__ = [
     "game_events",
     "game_length",
     "game_timeline",
+    "income_and_points",
     "interval",
     "market_events",
     "percent",
     "sale_zones",
     "save",
+    "score_by_source",
     "score_distribution",
     "score_share",
     "table",

@@ -42,11 +42,17 @@ def game_length(games: pl.DataFrame, minutes_per_round: float = MINUTES_PER_ROUN
         .encode(
             x=alt.X("rounds:Q", bin=alt.Bin(maxbins=20, minstep=1), title="Game length (rounds)", axis=WHOLE_AXIS),
             y=alt.Y("count():Q", title="Games", axis=COUNT_AXIS),
-            color=alt.Color("ended_by:N", title="Ended by", scale=alt.Scale(domain=["orders", "round_limit"])),
+            color=alt.Color("ended_by:N", title="Ended by", scale=alt.Scale(domain=_endings(data))),
             tooltip=[alt.Tooltip("count():Q", title="Games"), alt.Tooltip("ended_by:N", title="Ended by")],
         )
         .properties(width=WIDTH, height=HEIGHT, title=title("How long a game lasts", subtitle))
     )
+
+
+def _endings(data: pl.DataFrame) -> list[str]:
+    """Bourbonomics' two endings in their fixed order (same colours in every run); another game's as found."""
+    found = sorted(e for e in data["ended_by"].unique().to_list() if e is not None)
+    return ["orders", "round_limit"] if set(found) <= {"orders", "round_limit"} else found
 
 
 def sale_zones(events: pl.DataFrame) -> alt.Chart:

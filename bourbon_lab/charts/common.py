@@ -1,0 +1,99 @@
+"""Charts every game's tables can draw: the score by source and income and points round by round.
+
+They read only the common columns (``score_parts``; ``events`` rows of kind ``income`` and
+``points``), so they work for Bourbonomics and for any game registered through the protocol.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+from ._style import HEIGHT, WIDTH, group_title, plain, title
+
+
+def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = "bot") -> alt.Chart:
+    """Share of the final score from each source of points (``ScoreRow.parts``), per seat or bot.
+
+    Parameters
+    ----------
+    score_parts : polars.DataFrame
+        The ``score_parts`` table of a run (game, player, source, points).
+    players : polars.DataFrame
+        The ``players`` table of the same run (for the grouping column).
+    by : {"seat", "bot", "distillery"}
+        What to group players by.
+
+    Returns
+    -------
+    altair.Chart
+    """
+    label = group_title(by)
+    sums = (
+        score_parts.join(plain(players, "game", "player", by), on=["game", "player"])
+        .with_columns(pl.col(by).cast(pl.Utf8))
+        .group_by(by, "source")
+        .agg(pl.col("points").clip(0).sum().cast(pl.Float64).alias("points"))
+        .with_columns((pl.col("points") / pl.col("points").sum().over(by)).fill_nan(0).alias("share"))
+        .sort(by, "source")
+    )
+    return (
+        alt.Chart(sums)
+        .mark_bar()
+        .encode(
+            y=alt.Y(f"{by}:N", title=label),
+            x=alt.X("share:Q", title="Share of the final score", axis=alt.Axis(format="%"), stack="zero"),
+            color=alt.Color("source:N", title="Points from"),
+            tooltip=[
+                alt.Tooltip(f"{by}:N", title=label),
+                alt.Tooltip("source:N", title="From"),
+                alt.Tooltip("share:Q", title="Share", format=".1%"),
+                alt.Tooltip("points:Q", title="Points, all games"),
+            ],
+        )
+        .properties(width=WIDTH, height=HEIGHT // 2, title=title(f"Where the final score comes from, by {by}"))
+    )
+
+
+def income_and_points(events: pl.DataFrame) -> alt.Chart:
+    """Average money gained and points scored per player by each round's end, summed over the rounds so far.
+
+    Parameters
+    ----------
+    events : polars.DataFrame
+        The ``events`` table of a run; its ``income`` and ``points`` rows are used.
+
+    Returns
+    -------
+    altair.Chart
+    """
+    kind = pl.col("kind").cast(pl.Utf8)
+    flows = events.filter(kind.is_in(["income", "points"])).select(
+        "game", pl.col("round").cast(pl.Int64), kind, pl.col("amount").cast(pl.Float64)
+    )
+    seats = events.filter(pl.col("player").is_not_null()).group_by("game").agg(pl.col("player").n_unique().alias("n"))
+    per_round = (
+        flows.group_by("game", "round", "kind")
+        .agg(pl.col("amount").sum())
+        .join(seats, on="game")
+        .group_by("round", "kind")
+        .agg((pl.col("amount") / pl.col("n")).sum().alias("amount"))
+        .sort("kind", "round")
+    )
+    games = max(1, events["game"].n_unique())
+    data = per_round.with_columns((pl.col("amount") / games).cum_sum().over("kind").alias("per_player"))
+    return (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("round:Q", title="Round", axis=alt.Axis(format="d", tickMinStep=1)),
+            y=alt.Y("per_player:Q", title="So far, per player (average game)"),
+            color=alt.Color("kind:N", title="Gained", scale=alt.Scale(domain=["income", "points"])),
+            tooltip=[
+                alt.Tooltip("round:Q", title="Round"),
+                alt.Tooltip("kind:N", title="Gained"),
+                alt.Tooltip("per_player:Q", title="So far, per player", format=".1f"),
+            ],
+        )
+        .properties(width=WIDTH, height=HEIGHT, title=title("Income and points as the game goes on"))
+    )
