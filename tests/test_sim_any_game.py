@@ -294,3 +294,19 @@ def test_the_common_charts_draw_any_games_tables(which, request):
     assert last == pytest.approx(scored / result.players.height), "the last point is the average total per player"
     for chart in (charts.win_rate(result.players), charts.game_length(result.games)):
         assert chart.to_dict()["title"]["text"]
+
+
+@pytest.mark.slow
+def test_tipjar_on_a_dask_cluster_gives_the_same_tables(tip):
+    """Workers learn the game from the ruleset they unpickle (its module registers it)."""
+    distributed = pytest.importorskip("dask.distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = tip_run(executor=client)
+    assert not on_dask.failures and on_dask.run_id == tip.run_id
+    for name in ("games", "players", "events", "score_parts"):
+        assert getattr(tip, name).equals(getattr(on_dask, name)), name
