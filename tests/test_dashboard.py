@@ -237,3 +237,17 @@ def test_the_progress_bar_follows_a_run_whose_size_changes():
     assert (bar.max, bar.value, bar.visible) == (6, 4, True)
     store.param.update(total=2, done=1)
     assert (bar.max, bar.value) == (2, 1)
+
+
+def test_summary_tables_read_as_finished_text():
+    """The dashboard's tables show shares as percentages and rates with their interval, not raw floats."""
+    import re
+
+    from bourbon_lab.dashboard import summary_tables
+
+    result = bl.simulate(bl.Ruleset.default(), players=3, games=6, bots="heuristic", seed=1, workers=1)
+    tables = summary_tables(result)
+    assert re.fullmatch(r"\d+ %", tables["Per game"]["ended by orders"][0])
+    for by in ("seat", "bot"):
+        cells = tables[f"Win rate by {by}"]["win rate [95 % CI]"].to_list()
+        assert cells and all(re.fullmatch(r"\d+ % \[\d+, \d+\]", c) for c in cells), cells

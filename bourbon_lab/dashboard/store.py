@@ -219,23 +219,33 @@ class ABStudy(Runner):
 
 
 def summary_tables(result: SimResult) -> dict[str, pl.DataFrame]:
-    """The tables a report shows beside the charts: win rates by seat and bot, and per-game averages."""
+    """The tables a report shows beside the charts, as finished text: shares as "25 %", rates as "25 % [18, 33]"."""
+    from ..charts.tables import interval, percent
     from ..sim.stats import win_rates
 
     g = result.games.filter(pl.col("error").is_null())
-    per_game = g.select(
-        pl.len().alias("games"),
-        pl.col("rounds").mean().round(1).alias("mean rounds"),
-        pl.col("crashes").mean().round(2).alias("crashes per game"),
-        pl.col("hot_resets").mean().round(2).alias("Hot resets per game"),
-        (pl.col("ended_by") == "orders").mean().round(3).alias("share ended by orders"),
+    per_game = pl.DataFrame(
+        {
+            "games": [str(g.height)],
+            "mean rounds": [f"{g['rounds'].mean():.1f}" if g.height else "—"],
+            "crashes per game": [f"{g['crashes'].mean():.2f}" if g.height else "—"],
+            "Hot resets per game": [f"{g['hot_resets'].mean():.2f}" if g.height else "—"],
+            "ended by orders": [percent((g["ended_by"] == "orders").mean()) if g.height else "—"],
+        }
     )
     tables = {"Per game": per_game}
     for by in ("seat", "bot"):
-        rates = win_rates(result.players, by).with_columns(
-            pl.col(c).round(3) for c in ("win_rate", "ci_low", "ci_high")
+        rates = win_rates(result.players, by)
+        tables[f"Win rate by {by}"] = pl.DataFrame(
+            {
+                by: [str(v) for v in rates[by]],
+                "player-games": [str(v) for v in rates["games"]],
+                "wins": [str(v) for v in rates["wins"]],
+                "win rate [95 % CI]": [
+                    interval(r["win_rate"], r["ci_low"], r["ci_high"]) for r in rates.iter_rows(named=True)
+                ],
+            }
         )
-        tables[f"Win rate by {by}"] = rates
     return tables
 
 
