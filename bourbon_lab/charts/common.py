@@ -28,7 +28,6 @@ def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = 
     -------
     altair.Chart
     """
-    label = group_title(by)
     sums = (
         score_parts.join(plain(players, "game", "player", by), on=["game", "player"])
         .with_columns(pl.col(by).cast(pl.Utf8))
@@ -37,13 +36,19 @@ def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = 
         .with_columns((pl.col("points") / pl.col("points").sum().over(by)).fill_nan(0).alias("share"))
         .sort(by, "source")
     )
+    return source_share_chart(sums, by, alt.Color("source:N", title="Points from"))
+
+
+def source_share_chart(sums: pl.DataFrame, by: str, color: alt.Color) -> alt.Chart:
+    """The stacked share-of-score bars drawn from ``by``, ``source``, ``points`` and ``share`` columns."""
+    label = group_title(by)
     return (
         alt.Chart(sums)
         .mark_bar()
         .encode(
             y=alt.Y(f"{by}:N", title=label),
             x=alt.X("share:Q", title="Share of the final score", axis=alt.Axis(format="%"), stack="zero"),
-            color=alt.Color("source:N", title="Points from"),
+            color=color,
             tooltip=[
                 alt.Tooltip(f"{by}:N", title=label),
                 alt.Tooltip("source:N", title="From"),

@@ -7,6 +7,7 @@ import polars as pl
 
 from ..sim.stats import win_rates
 from ._style import HEIGHT, WIDTH, group_title, plain, title
+from .common import source_share_chart
 
 
 def score_distribution(players: pl.DataFrame, by: str = "seat") -> alt.Chart:
@@ -118,7 +119,6 @@ def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
     -------
     altair.Chart
     """
-    label = group_title(by)
     sums = (
         plain(players, by, "capital", "prestige")
         .with_columns(pl.col(by).cast(pl.Utf8))
@@ -128,19 +128,5 @@ def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
         .with_columns((pl.col("points") / pl.col("points").sum().over(by)).fill_nan(0).alias("share"))
         .sort(by, "source")
     )
-    return (
-        alt.Chart(sums)
-        .mark_bar()
-        .encode(
-            y=alt.Y(f"{by}:N", title=label),
-            x=alt.X("share:Q", title="Share of the final score", axis=alt.Axis(format="%"), stack="zero"),
-            color=alt.Color("source:N", title="Points from", scale=alt.Scale(range=["#b5893a", "#5a3e85"])),
-            tooltip=[
-                alt.Tooltip(f"{by}:N", title=label),
-                alt.Tooltip("source:N", title="From"),
-                alt.Tooltip("share:Q", title="Share", format=".1%"),
-                alt.Tooltip("points:Q", title="Points, all games"),
-            ],
-        )
-        .properties(width=WIDTH, height=HEIGHT // 2, title=title(f"Where the final score comes from, by {by}"))
-    )
+    color = alt.Color("source:N", title="Points from", scale=alt.Scale(range=["#b5893a", "#5a3e85"]))
+    return source_share_chart(sums, by, color)
