@@ -28,7 +28,9 @@ class GameDef:
 
     ``new(rules, players, seed, **options)`` deals a table; ``restore(snapshot)`` rebuilds one
     from ``state.snapshot()`` (after a JSON round trip). ``columns`` (a ``GameColumns``, optional)
-    declares the game's own columns of the simulation tables.
+    declares the game's own columns of the simulation tables. ``action_index(rules, players)``
+    (optional) gives the fixed numbering of actions the RL adapters use (``bourbon_lab/rl/``,
+    ``docs/rl-adapters.md``); without it they number the legal actions in the order listed.
     """
 
     info: GameInfo
@@ -36,6 +38,7 @@ class GameDef:
     new: Callable[..., GameState]
     restore: Callable[[dict], GameState]
     columns: Any = None
+    action_index: Callable[[Any, int], Any] | None = None
 
     @property
     def name(self) -> str:
