@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = [str(Path(sys.executable).with_name("mutmut"))]
 PACKAGES = {
-    "views": ("bourbon_lab.rules.view", "bourbon_lab.rules.observation"),
-    "rules": ("bourbon_lab.rules.",),
+    "views": ("bourbon_lab.games.bourbonomics.rules.view", "bourbon_lab.games.bourbonomics.rules.observation"),
+    "rules": ("bourbon_lab.games.bourbonomics.rules.",),
     "scenarios": ("bourbon_lab.scenarios.",),
     "tables": ("bourbon_lab.sim.tables",),
 }

@@ -6,7 +6,7 @@ native.install()  # before the rules load: their compiled build, when one matche
 
 from . import games  # noqa: E402  (registers the built-in games lazily; bl.games() lists them)
 from .core import default_rules, get_game, new_game  # noqa: E402  (new_game dispatches on rules.game)
-from .rules import (  # noqa: E402
+from .games.bourbonomics.rules import (  # noqa: E402
     Action,
     ActionParseError,
     BourbonLabError,

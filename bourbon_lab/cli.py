@@ -7,9 +7,9 @@ import importlib
 import sys
 import textwrap
 
-from .rules import BourbonLabError, Ruleset
-from .rules.errors import one_line
-from .rules.schema import FIELDS, GROUPS
+from .games.bourbonomics.rules import BourbonLabError, Ruleset
+from .games.bourbonomics.rules.errors import one_line
+from .games.bourbonomics.rules.schema import FIELDS, GROUPS
 
 
 def _fmt(value) -> str:

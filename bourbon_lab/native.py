@@ -19,22 +19,22 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 # The hot path of every simulation: a game's state, its steps, and the bots that play it.
 COMPILED = (
-    "rules/actions.py",
-    "rules/ageing.py",
-    "rules/collect.py",
-    "rules/departments.py",
-    "rules/events.py",
-    "rules/game.py",
-    "rules/market.py",
-    "rules/observation.py",
-    "rules/play.py",
-    "rules/state.py",
-    "rules/supply.py",
+    "games/bourbonomics/rules/actions.py",
+    "games/bourbonomics/rules/ageing.py",
+    "games/bourbonomics/rules/collect.py",
+    "games/bourbonomics/rules/departments.py",
+    "games/bourbonomics/rules/events.py",
+    "games/bourbonomics/rules/game.py",
+    "games/bourbonomics/rules/market.py",
+    "games/bourbonomics/rules/observation.py",
+    "games/bourbonomics/rules/play.py",
+    "games/bourbonomics/rules/state.py",
+    "games/bourbonomics/rules/supply.py",
     "bots/heuristic.py",
     "bots/knowledge.py",
 )
 # Compiled code type-checks against these too, so a change in any of them needs a new build.
-_DEPENDS = ("rules/*.py", "bots/*.py", "native.py")
+_DEPENDS = ("games/bourbonomics/rules/*.py", "bots/*.py", "native.py")
 
 _status = "pure Python: not installed yet"
 
@@ -110,7 +110,7 @@ def status() -> str:
 
 def is_compiled() -> bool:
     """Whether the rules engine in this process is the compiled one (imports it)."""
-    import bourbon_lab.rules.game as game
+    import bourbon_lab.games.bourbonomics.rules.game as game
 
     return not game.__file__.endswith(".py")
 

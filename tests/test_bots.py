@@ -11,7 +11,7 @@ import pytest
 import bourbon_lab as bl
 from bourbon_lab.bots import REGISTRY, Bot, UnknownBot, bot_names, make_bot
 from bourbon_lab.bots.base import check_bot
-from bourbon_lab.rules.observation import PlayerView, PublicPlayer
+from bourbon_lab.games.bourbonomics.rules.observation import PlayerView, PublicPlayer
 
 RULES = bl.Ruleset.default()
 HEURISTICS = ["rush", "prime", "hot", "specialist", "heuristic", "greedy"]

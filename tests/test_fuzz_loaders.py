@@ -31,10 +31,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bourbon_lab as bl
+from bourbon_lab.core import yamlfile
 from bourbon_lab.dashboard.setup import parse_upload
-from bourbon_lab.rules import yamlfile
-from bourbon_lab.rules.errors import one_line
-from bourbon_lab.rules.schema import FIELDS
+from bourbon_lab.games.bourbonomics.rules.errors import one_line
+from bourbon_lab.games.bourbonomics.rules.schema import FIELDS
 from bourbon_lab.scenarios import Scenario, save_playtest
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,7 +26,7 @@ import param
 import panel as pn
 
 import bourbon_lab as bl
-from bourbon_lab.rules.errors import BourbonLabError
+from bourbon_lab.games.bourbonomics.rules.errors import BourbonLabError
 from bourbon_lab.widgets.assets import BOARD_CSS, BOARD_ESM
 from bourbon_lab.widgets.session import TableSession, error_text
 

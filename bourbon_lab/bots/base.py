@@ -12,8 +12,8 @@ import random
 from typing import ClassVar
 
 from ..core import DEFAULT_GAME, get_game
-from ..rules import Action, BourbonLabError
-from ..rules.observation import PlayerView
+from ..games.bourbonomics.rules import Action, BourbonLabError
+from ..games.bourbonomics.rules.observation import PlayerView
 
 
 class UnknownBot(BourbonLabError, ValueError):

@@ -11,9 +11,9 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ..rules import Action
-from ..rules.content import ANY_FACE
-from ..rules.observation import PlayerView
+from ..games.bourbonomics.rules import Action
+from ..games.bourbonomics.rules.content import ANY_FACE
+from ..games.bourbonomics.rules.observation import PlayerView
 from . import knowledge as k
 from .base import Bot, register
 

@@ -10,7 +10,7 @@ Routine steps (dice, claims, staging) go straight to the heuristic.
 
 from __future__ import annotations
 
-from ..rules import Action
+from ..games.bourbonomics.rules import Action
 from . import knowledge as k
 from .base import register
 from .heuristic import Hot, Prime, Rush

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import Action
+from ..games.bourbonomics.rules import Action
 from .base import Bot, register
 from .heuristic import Heuristic
 

@@ -4,7 +4,16 @@ This package imports no game. How to add one: ``docs/adding-a-game.md``.
 """
 
 from .columns import GameColumns
-from .errors import ActionParseError, BourbonLabError, IllegalAction, UnknownGame
+from .errors import (
+    ActionParseError,
+    BourbonLabError,
+    FileFormatError,
+    IllegalAction,
+    RulesetError,
+    SnapshotError,
+    UnknownGame,
+)
+from .fields import FieldSpec, register_kind
 from .protocol import (
     EVERYONE,
     NOBODY,
@@ -31,6 +40,7 @@ from .registry import (
     restore,
     unregister_game,
 )
+from .ruleset import FieldRuleset
 
 __all__ = [
     "DEFAULT_GAME",
@@ -40,13 +50,18 @@ __all__ = [
     "BourbonLabError",
     "Decision",
     "Event",
+    "FieldRuleset",
+    "FieldSpec",
+    "FileFormatError",
     "GameColumns",
     "GameDef",
     "GameInfo",
     "GameState",
     "IllegalAction",
+    "RulesetError",
     "RulesetType",
     "ScoreRow",
+    "SnapshotError",
     "UnknownGame",
     "Visibility",
     "default_rules",
@@ -57,6 +72,7 @@ __all__ = [
     "new_game",
     "rank_rows",
     "register_game",
+    "register_kind",
     "register_lazy",
     "restore",
     "unregister_game",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import panel as pn
 
-from ..rules import BourbonLabError
+from ..games.bourbonomics.rules import BourbonLabError
 from . import controls
 from .board import GameView
 from .figures import STUDY_CHARTS, comparison_chart, markdown_table, study_charts

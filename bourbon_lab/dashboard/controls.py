@@ -16,9 +16,9 @@ from typing import Any
 import panel as pn
 import param
 
-from ..rules import Ruleset
-from ..rules.content import QUALITIES, RESOURCES
-from ..rules.schema import GROUPS, FieldSpec
+from ..games.bourbonomics.rules import Ruleset
+from ..games.bourbonomics.rules.content import QUALITIES, RESOURCES
+from ..games.bourbonomics.rules.schema import GROUPS, FieldSpec
 from ..widgets.labels import PARTS, label_of, part_names
 
 BOX_WIDTH = 74

@@ -34,7 +34,7 @@ def _table(columns: list[str], rows: list[list]) -> str:
 
 
 def _rule_diff(setup: StudySetup) -> str:
-    from ..rules import Ruleset
+    from ..games.bourbonomics.rules import Ruleset
 
     default = Ruleset.default()
     rows = [[k, getattr(default, k), v] for k, v in setup.rules.changes().items()]
@@ -95,7 +95,7 @@ def publish_site(setup: StudySetup, out: str | Path, on_progress=None) -> Path:
     -------
     Path
     """
-    from ..rules import Ruleset
+    from ..games.bourbonomics.rules import Ruleset
 
     out = Path(out)
     (out / "charts").mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """What a study starts from: a ruleset, players, bots, games and a seed, read from a scenario file or an upload.
 
 Scenario files are data only: they are read with the bounded safe reader
-``bourbon_lab.rules.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
+``bourbon_lab.games.bourbonomics.rules.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
 installed), never executed. An upload is capped in size and refused with one readable line
 when it is malformed, not UTF-8, too deep or an alias bomb.
 """
@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import BourbonLabError, Ruleset, yamlfile
-from ..rules.errors import FileFormatError
+from ..core import yamlfile
+from ..games.bourbonomics.rules import BourbonLabError, Ruleset
+from ..games.bourbonomics.rules.errors import FileFormatError
 
 MAX_UPLOAD_BYTES = 256 * 1024
 """Largest scenario upload accepted; real scenario files are a few KB."""

@@ -14,8 +14,8 @@ from typing import Any
 import param
 import polars as pl
 
-from ..rules import BourbonLabError, Ruleset
-from ..rules.errors import RulesetError
+from ..games.bourbonomics.rules import BourbonLabError, Ruleset
+from ..games.bourbonomics.rules.errors import RulesetError
 from ..sim.paired import Comparison, paired_table
 from ..sim.runner import SimResult
 from ..widgets.labels import problems_in_words

@@ -7,7 +7,7 @@ from typing import Any
 import param
 
 from ..bots import make_bot
-from ..rules import BourbonLabError, Ruleset, new_game
+from ..games.bourbonomics.rules import BourbonLabError, Ruleset, new_game
 from .store import one_line
 
 STEP_LIMIT = 5000

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import Ruleset
+from ..games.bourbonomics.rules import Ruleset
 
 
 def _rules(args) -> Ruleset:

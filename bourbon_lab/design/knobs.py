@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules.content import QUALITIES
-from ..rules.errors import BourbonLabError
+from ..games.bourbonomics.rules.content import QUALITIES
+from ..games.bourbonomics.rules.errors import BourbonLabError
 
 _KNOB = re.compile(r"^\s*([A-Za-z_][\w:]*)((?:\[[A-Za-z0-9_]+\])*)\s*=\s*([-+0-9.eE]+)\s*:\s*([-+0-9.eE]+)\s*$")
 _INDEX = re.compile(r"\[([A-Za-z0-9_]+)\]")

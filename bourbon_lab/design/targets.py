@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core.registry import DEFAULT_GAME
-from ..rules.errors import BourbonLabError
-from ..rules.yamlfile import load as load_yaml
-from ..rules.yamlfile import read_text
+from ..core.yamlfile import load as load_yaml
+from ..core.yamlfile import read_text
+from ..games.bourbonomics.rules.errors import BourbonLabError
 from .metrics import Estimate, get_metric
 
 BOOK_TARGETS = Path(__file__).with_name("data") / "bourbonomics-book.yaml"

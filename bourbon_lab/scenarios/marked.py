@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import yaml
 
-from ..rules import yamlfile
-from ..rules.errors import FileFormatError
+from ..core import yamlfile
+from ..games.bourbonomics.rules.errors import FileFormatError
 from .errors import ScenarioError
 
 

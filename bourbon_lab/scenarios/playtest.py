@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from ..rules import Ruleset
+from ..games.bourbonomics.rules import Ruleset
 from .checks import log_digest
 from .errors import ScenarioError
 from .scenario import Scenario

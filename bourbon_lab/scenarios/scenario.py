@@ -6,8 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..rules import yamlfile
-from ..rules.errors import FileFormatError
+from ..core import yamlfile
+from ..games.bourbonomics.rules.errors import FileFormatError
 from .errors import ScenarioError
 from .format import Spec, read_spec
 from .points import PhasePoint, StepPoint

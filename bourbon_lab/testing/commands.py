@@ -9,7 +9,7 @@ import os
 import sys
 
 from .. import native
-from ..rules import Ruleset
+from ..games.bourbonomics.rules import Ruleset
 from .soak import soak
 
 

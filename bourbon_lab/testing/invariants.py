@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.content import GRAINS, QUALITIES
+from ..games.bourbonomics.rules.content import GRAINS, QUALITIES
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import BourbonLabError, Game, Ruleset, new_game
+from ..games.bourbonomics.rules import BourbonLabError, Game, Ruleset, new_game
 from .invariants import INVARIANTS, Step
 from .policy import SoakPlayer
 

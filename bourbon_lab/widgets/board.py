@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.actions import Action
-from ..rules.content import DEPARTMENTS, QUALITIES, QUALITY_COLOURS, ULTIMATES
+from ..games.bourbonomics.rules.actions import Action
+from ..games.bourbonomics.rules.content import DEPARTMENTS, QUALITIES, QUALITY_COLOURS, ULTIMATES
 from .narrate import describe_all
 
 COLOUR = dict(zip(QUALITIES, QUALITY_COLOURS))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from ..rules.errors import BourbonLabError
+from ..games.bourbonomics.rules.errors import BourbonLabError
 from .assets import BOARD_CSS, BOARD_ESM
 from .session import TableSession, error_text
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..rules.content import QUALITIES, RESOURCES
-from ..rules.schema import FieldSpec
+from ..games.bourbonomics.rules.content import QUALITIES, RESOURCES
+from ..games.bourbonomics.rules.schema import FieldSpec
 from .labels import PARTS, label_of, part_names
 
 SLIDER_SPAN = 60

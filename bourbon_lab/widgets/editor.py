@@ -13,9 +13,9 @@ from dataclasses import replace
 import ipywidgets as w
 import traitlets
 
-from ..rules.errors import RulesetError
-from ..rules.ruleset import Ruleset
-from ..rules.schema import FIELDS, FieldSpec
+from ..games.bourbonomics.rules.errors import RulesetError
+from ..games.bourbonomics.rules.ruleset import Ruleset
+from ..games.bourbonomics.rules.schema import FIELDS, FieldSpec
 from .controls import FieldControl, make_control
 from .labels import name_label
 

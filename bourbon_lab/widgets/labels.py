@@ -6,8 +6,8 @@ Shared by the notebook RulesEditor and the dashboard's rule controls, so both sh
 
 from __future__ import annotations
 
-from ..rules.content import QUALITIES
-from ..rules.schema import FieldSpec
+from ..games.bourbonomics.rules.content import QUALITIES
+from ..games.bourbonomics.rules.schema import FieldSpec
 
 PARTS = {
     "zone_multipliers": ("Low", "Mid", "Hot"),
@@ -27,7 +27,7 @@ def label_of(spec: FieldSpec) -> str:
 def part_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
     """What each number of a list field stands for, e.g. Low/Mid/Hot, Base/+1/+2/+3, the qualities.
 
-    >>> from bourbon_lab.rules.schema import SPECS
+    >>> from bourbon_lab.games.bourbonomics.rules.schema import SPECS
     >>> part_names(SPECS["zone_multipliers"], 3)
     ('Low', 'Mid', 'Hot')
     """

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
-from ..rules.errors import ActionParseError, IllegalAction
+from ..games.bourbonomics.rules.errors import ActionParseError, IllegalAction
 from .board import board_state
 
 BOT_STEP_LIMIT = 20_000

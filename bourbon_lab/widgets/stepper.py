@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import ipywidgets as w
 
-from ..rules import Game, Ruleset, new_game
+from ..games.bourbonomics.rules import Game, Ruleset, new_game
 from .board import board_state
 from .board_widget import BoardView
 from .narrate import describe

@@ -16,7 +16,7 @@ import time
 import ipywidgets as w
 import polars as pl
 
-from ..rules.ruleset import Ruleset
+from ..games.bourbonomics.rules.ruleset import Ruleset
 from .editor import RulesEditor
 from .labels import name_label
 

@@ -1,13 +1,13 @@
-"""Bourbonomics behind the game protocol: its declared facts and its ``GameDef``, over ``bourbon_lab.rules``.
+"""Bourbonomics behind the game protocol: its declared facts and its ``GameDef``, over its ``rules`` package.
 
-The rules stay where they are for now; this package only registers them. ``Game`` already
+The engine lives in ``rules/`` with its content in ``rules/data/``; this module registers it. ``Game`` already
 satisfies ``core.GameState`` (``decision``, ``score_rows`` and ``visible_to`` were added beside
 its own ``scores``), so it is registered directly, with no wrapper on the hot path.
 """
 
 from ...core import GameDef, GameInfo, register_game
-from ...rules import Game, Ruleset, new_game
 from .columns import COLUMNS
+from .rules import Game, Ruleset, new_game
 
 INFO = GameInfo(
     name="bourbonomics",

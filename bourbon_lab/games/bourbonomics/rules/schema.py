@@ -6,70 +6,11 @@ UIs (the notebook editor, the dashboard) are generated from ``FIELDS``; the
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import Any
 
+from ....core.fields import FieldSpec, as_int, as_int_tuple, check_each, register_kind
 from .content import QUALITIES, RESOURCES
 from .errors import short
-
-
-@dataclass(frozen=True)
-class FieldSpec:
-    """How one ruleset field looks to a designer and how its value is checked."""
-
-    name: str
-    kind: str
-    group: str
-    description: str
-    lo: float | None = None
-    hi: float | None = None
-    choices: tuple[Any, ...] = ()
-    length: int | None = None
-    variant: bool = False
-    book: bool = False
-
-    def coerce(self, value: Any) -> Any:
-        """Turn YAML or Python input into the field's frozen Python value."""
-        return _COERCE[self.kind](self, value)
-
-    def to_yaml(self, value: Any) -> Any:
-        return _TO_YAML.get(self.kind, _plain)(self, value)
-
-    def check(self, value: Any) -> str | None:
-        """Why the (coerced) value is out of range, or None when it is fine."""
-        return _CHECK.get(self.kind, _no_check)(self, value)  # type: ignore[operator]
-
-
-def _int(spec: FieldSpec, v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or int(v) != v:
-        raise TypeError(f"expected a whole number, got {short(v)}")
-    return int(v)
-
-
-def _bool(spec: FieldSpec, v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise TypeError(f"expected true or false, got {short(v)}")
-    return v
-
-
-def _choice(spec: FieldSpec, v: Any) -> Any:
-    if v not in spec.choices:
-        raise TypeError(f"expected one of {list(spec.choices)}, got {short(v)}")
-    return v
-
-
-def _optional_int(spec: FieldSpec, v: Any) -> int | None:
-    return None if v is None else _int(spec, v)
-
-
-def _int_tuple(spec: FieldSpec, v: Any) -> tuple[int, ...]:
-    if not isinstance(v, (list, tuple)):
-        raise TypeError(f"expected a list of {spec.length} whole numbers, got {short(v)}")
-    out = tuple(_int(spec, x) for x in v)
-    if spec.length is not None and len(out) != spec.length:
-        raise TypeError(f"expected {spec.length} numbers, got {len(out)}")
-    return out
 
 
 def _by_quality(spec: FieldSpec, v: Any, item) -> tuple:
@@ -87,12 +28,12 @@ def _by_quality(spec: FieldSpec, v: Any, item) -> tuple:
 
 
 def _odds(spec: FieldSpec, v: Any) -> tuple[int, ...]:
-    return _by_quality(spec, v, lambda x: _int(spec, x))
+    return _by_quality(spec, v, lambda x: as_int(spec, x))
 
 
 def _age_values(spec: FieldSpec, v: Any) -> tuple[tuple[int, int, int], ...]:
     def triple(x):
-        t = _int_tuple(FieldSpec("", "int_tuple", "", "", length=3), x)
+        t = as_int_tuple(FieldSpec("", "int_tuple", "", "", length=3), x)
         return t
 
     return _by_quality(spec, v, triple)
@@ -112,10 +53,6 @@ def _pile_odds(spec: FieldSpec, v: Any) -> tuple[tuple[str, tuple[int, ...]], ..
     return tuple(sorted(out, key=lambda kv: RESOURCES.index(kv[0])))
 
 
-def _plain(spec: FieldSpec, v: Any) -> Any:
-    return list(v) if isinstance(v, tuple) else v
-
-
 def _quality_map_yaml(spec: FieldSpec, v: Any) -> dict:
     return {q: (list(x) if isinstance(x, tuple) else x) for q, x in zip(QUALITIES, v)}
 
@@ -124,34 +61,8 @@ def _pile_odds_yaml(spec: FieldSpec, v: Any) -> dict:
     return {pile: _quality_map_yaml(spec, odds) for pile, odds in v}
 
 
-def _no_check(spec: FieldSpec, v: Any) -> str | None:
-    return None
-
-
-def _range(spec: FieldSpec, x: int) -> str | None:
-    if spec.lo is not None and x < spec.lo:
-        return f"{short(x)} is below the minimum {spec.lo:g}"
-    if spec.hi is not None and x > spec.hi:
-        return f"{short(x)} is above the maximum {spec.hi:g}"
-    return None
-
-
-def _check_int(spec: FieldSpec, v: int | None) -> str | None:
-    return None if v is None else _range(spec, v)
-
-
-def _check_each(spec: FieldSpec, v: tuple) -> str | None:
-    for x in v:
-        flat = x if isinstance(x, tuple) else (x,)
-        for y in flat:
-            why = _range(spec, y)
-            if why:
-                return why
-    return None
-
-
 def _check_levels(spec: FieldSpec, v: tuple) -> str | None:
-    why = _check_each(spec, v)
+    why = check_each(spec, v)
     if why:
         return why
     if any(b < a for a, b in zip(v, v[1:])):
@@ -160,7 +71,7 @@ def _check_levels(spec: FieldSpec, v: tuple) -> str | None:
 
 
 def _check_odds(spec: FieldSpec, v: tuple) -> str | None:
-    why = _check_each(spec, v)
+    why = check_each(spec, v)
     if why:
         return why
     if sum(v) != 100:
@@ -177,37 +88,17 @@ def _check_pile_odds(spec: FieldSpec, v: tuple) -> str | None:
 
 
 def _check_age_values(spec: FieldSpec, v: tuple) -> str | None:
-    return _check_each(spec, v)
+    return check_each(spec, v)
 
 
-_COERCE = {
-    "int": _int,
-    "bool": _bool,
-    "choice": _choice,
-    "optional_int": _optional_int,
-    "int_tuple": _int_tuple,
-    "levels": _int_tuple,
-    "odds": _odds,
-    "pile_odds": _pile_odds,
-    "age_values": _age_values,
-    "sales": _odds,
-}
-_TO_YAML = {
-    "odds": _quality_map_yaml,
-    "sales": _quality_map_yaml,
-    "age_values": _quality_map_yaml,
-    "pile_odds": _pile_odds_yaml,
-}
-_CHECK = {
-    "int": _check_int,
-    "optional_int": _check_int,
-    "int_tuple": _check_each,
-    "levels": _check_levels,
-    "odds": _check_odds,
-    "pile_odds": _check_pile_odds,
-    "age_values": _check_age_values,
-    "sales": _check_each,
-}
+for _name, _coerce, _check, _yaml in (
+    ("levels", as_int_tuple, _check_levels, None),
+    ("odds", _odds, _check_odds, _quality_map_yaml),
+    ("sales", _odds, check_each, _quality_map_yaml),
+    ("pile_odds", _pile_odds, _check_pile_odds, _pile_odds_yaml),
+    ("age_values", _age_values, _check_age_values, _quality_map_yaml),
+):
+    register_kind(_name, _coerce, _check, _yaml)
 
 
 def _f(name, kind, group, description, lo=None, hi=None, **kw) -> FieldSpec:

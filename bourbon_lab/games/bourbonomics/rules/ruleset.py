@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from . import yamlfile
+from ....core import yamlfile
 from .content import (
     DEPARTMENTS,
     GRAINS,
@@ -145,7 +145,7 @@ class Ruleset:
     # --- construction
     @classmethod
     def default(cls) -> Ruleset:
-        """The ruleset in ``bourbon_lab/rules/data/``: the book plus this project's defaults."""
+        """The ruleset in ``bourbon_lab/games/bourbonomics/rules/data/``: the book plus this project's defaults."""
         return _default()
 
     @classmethod
@@ -469,7 +469,7 @@ _CROSS = (
 @lru_cache(maxsize=1)
 def _default() -> Ruleset:
     """The files in ``data/``."""
-    return load_folder(Path(str(resources.files("bourbon_lab.rules") / "data")))
+    return load_folder(Path(str(resources.files("bourbon_lab.games.bourbonomics.rules") / "data")))
 
 
 def load_folder(data_dir: Path) -> Ruleset:

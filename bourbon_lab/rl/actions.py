@@ -1,0 +1,97 @@
+"""The fixed action numbering: ``Discrete(size)`` for PettingZoo, ``num_distinct_actions`` for OpenSpiel.
+
+A game's legal actions are texts that parse back, and their ids (barrels, cards, orders) are dealt
+during play, so the adapters need a finite, stable numbering. An *action index* is any object with
+
+- ``size``: how many numbers there are;
+- ``numbers(state, legal)``: one number in ``range(size)`` per legal action, in the same order.
+
+A game supplies one with the optional ``GameDef.action_index(rules, players)``. Two shapes cover
+most games: ``TextIndex`` (the game lists every action text it may ever list: number = position)
+and a keyed index like Bourbonomics' (``bourbonomics.py``: ids replaced by what they stand for,
+such as "the third barrel of the actor's rickhouse"). A game without one gets ``SlotIndex``:
+number *i* is the *i*-th legal action in the order ``legal_actions()`` lists them. That works for
+any game, but a number then means different things at different decisions.
+
+Two legal actions may get the same number only when they are equivalent choices (the protocol
+allows one representative per equivalent choice); the adapters keep the first one listed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import BourbonLabError, get_game
+
+SLOTS = 512
+"""How many legal actions ``SlotIndex`` numbers (a game with more at one decision must declare an index)."""
+
+BUILTIN = {"bourbonomics": "bourbon_lab.rl.bourbonomics"}
+"""Indices kept here for built-in games whose ``GameDef`` does not declare one yet (module with ``action_index``)."""
+
+
+class ActionIndexError(BourbonLabError):
+    """A legal action the game's action index cannot number."""
+
+
+class SlotIndex:
+    """Number *i* is the *i*-th legal action as listed: the fallback for a game that declares no index."""
+
+    def __init__(self, game: str, size: int = SLOTS):
+        self.game = game
+        self.size = size
+
+    def numbers(self, state: Any, legal: Sequence[Any]) -> list[int]:
+        if len(legal) > self.size:
+            raise ActionIndexError(
+                f"{self.game}: {len(legal)} legal actions at {state.step!r}, more than the {self.size} slots of "
+                "the generic action index; declare GameDef.action_index (docs/rl-adapters.md)"
+            )
+        return list(range(len(legal)))
+
+    def describe(self, number: int) -> str:
+        return f"legal action #{number}"
+
+
+class TextIndex:
+    """Every action text the game may list, in a fixed order: the number of an action is its position."""
+
+    def __init__(self, game: str, texts: Sequence[str]):
+        self.game = game
+        self.texts = tuple(texts)
+        self.position = {t: i for i, t in enumerate(self.texts)}
+        if len(self.position) != len(self.texts):
+            raise ValueError(f"{game}: the action index lists a text twice")
+        self.size = len(self.texts)
+
+    def numbers(self, state: Any, legal: Sequence[Any]) -> list[int]:
+        try:
+            return [self.position[str(a)] for a in legal]
+        except KeyError as e:
+            raise ActionIndexError(f"{self.game}: legal action {e.args[0]!r} is not in the game's action index") from None
+
+    def describe(self, number: int) -> str:
+        return self.texts[number]
+
+
+def action_index(game: str, rules: Any, players: int) -> Any:
+    """The action index of ``game`` at a table of ``players``: the game's own, a built-in one, else slots."""
+    declared = get_game(game).action_index
+    if declared is None and game in BUILTIN:
+        declared = importlib.import_module(BUILTIN[game]).action_index
+    index = declared(rules, players) if declared is not None else SlotIndex(game)
+    if not (isinstance(getattr(index, "size", None), int) and index.size > 0 and callable(index.numbers)):
+        raise ActionIndexError(f"{game}: action_index must give an object with a positive size and numbers()")
+    return index
+
+
+def numbered(index: Any, state: Any, legal: Sequence[Any]) -> dict[int, Any]:
+    """Number -> legal action at ``state``; equivalent actions sharing a number keep the first listed."""
+    out: dict[int, Any] = {}
+    for number, action in zip(index.numbers(state, legal), legal):
+        if not 0 <= number < index.size:
+            raise ActionIndexError(f"action {str(action)!r} numbered {number}, outside 0..{index.size - 1}")
+        out.setdefault(number, action)
+    return out
