@@ -394,7 +394,7 @@ def test_dump_and_load_round_trip_a_changed_ruleset(rules, tmp_path):
         pile_quality_odds={"rye": [40, 30, 15, 10, 5]},
         age_values={
             "Common": [1, 3, 1],
-            "Uncommon": [2, 3, 2],
+            "Uncommon": [2, 4, 2],
             "Rare": [3, 5, 3],
             "Epic": [4, 6, 4],
             "Legendary": [5, 9, 6],

@@ -170,7 +170,7 @@ def test_min_sell_age():
 @tunes("age_values")
 def test_age_values_pay_younger_prime_and_older():
     """Book: "Younger ... the low value. Prime — inside its window: the best value. Older ... less than prime." """
-    values = ((4, 9, 7),) + RULES.age_values[1:]
+    values = tuple((4 + q, 9 + q, 7 + q) for q in range(5))  # still rising with quality, as the book asks
     paid = []
     for age in (3, 7, 10):  # M01's prime window is 6-8
         g, seat = at_play(age_values=values)
@@ -182,7 +182,7 @@ def test_age_values_pay_younger_prime_and_older():
 @tunes("sales_per_quality")
 def test_sales_per_quality_set_when_made():
     """Book: "How many times you can sell a barrel is set by its quality ... Common sells once" """
-    g, seat = at_play(sales_per_quality=(3, 1, 2, 2, 3))
+    g, seat = at_play(sales_per_quality=(3, 3, 3, 3, 3))
     b = stage_recipe(g, seat)
     g.apply(f"make {b.id}")
     assert (b.quality, b.sales_left) == (0, 3 + g.rules.bills_by_id["M06"].bonus_sales)

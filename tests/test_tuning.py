@@ -11,6 +11,11 @@ import bourbon_lab as bl
 from bourbon_lab.cli import main
 from bourbon_lab.design import KnobError, Targets
 
+BIGGER_WITH_QUALITY = (
+    "These amounts get bigger with quality — a Legendary in its prime is worth far more than a Common."
+)
+"""Book (Selling): a ruleset whose sale values do not rise with quality is no ruleset, so no trial may propose one."""
+
 ROUND_LIMIT = "The game ends once a player has completed 8 orders."
 """The book's end; the lab's ``round_limit`` caps it, so tuning the cap must pull the game length to a target."""
 
@@ -117,3 +122,34 @@ def test_a_missing_design_extra_is_one_line_naming_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "optuna", None)
     with pytest.raises(bl.BourbonLabError, match=r"optuna is not installed: pip install 'bourbon_lab\[design\]'"):
         bl.tune(bl.Ruleset.default(), "round_limit=3:12", Targets.from_dict(TARGETS), **TINY)
+
+
+def test_sale_values_that_do_not_rise_with_quality_are_refused_naming_the_field():
+    """The tuning candidate kept in docs/findings put Epic's prime (5) below Rare's (6): the ruleset refuses it."""
+    rules = bl.Ruleset.default()
+    ladder = list(rules.age_values)
+    ladder[3] = (4, 5, 4)  # Epic prime 5 against Rare's 5: not bigger
+    refused = r"age_values: prime value Epic 5 is not above Rare 5 .*get bigger with quality"
+    with pytest.raises(bl.RulesetError, match=refused):
+        rules.replace(age_values=tuple(ladder))
+    with pytest.raises(bl.RulesetError, match="sales_per_quality: Epic sells 1 time"):
+        rules.replace(sales_per_quality=(1, 1, 2, 1, 3))
+    with pytest.raises(bl.RulesetError, match="age_values: Rare: older value 6 is above the prime value 5"):
+        rules.replace(age_values=((1, 2, 1), (2, 3, 2), (3, 5, 6), (4, 6, 7), (5, 8, 8)))
+    with pytest.raises(bl.RulesetError, match="age_values"):
+        bl.Ruleset.load("docs/findings/tuned-candidate.yaml")
+
+
+def test_tuning_never_proposes_a_ladder_out_of_order():
+    """Epic's prime sampled over 4-10 crosses Rare's 5 and Legendary's 8: those trials are refused, quoting the book."""
+    res = bl.tune(
+        bl.Ruleset.default(),
+        "round_limit=3:12,age_values[Epic][1]=4:10",
+        Targets.from_dict(TARGETS),
+        seed=3,
+        **{**TINY, "budget": 8, "final_games": 2},
+    )
+    bad = res.trials.filter(res.trials["state"] == "invalid")
+    assert bad.height >= 1 and all("get bigger with quality" in e for e in bad["error"])
+    assert res.trials.filter(res.trials["state"] != "invalid")["age_values[Epic][1]"].is_between(6, 7).all()
+    assert 5 < res.best.age_values[3][1] < 8

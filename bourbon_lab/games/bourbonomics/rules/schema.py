@@ -87,14 +87,57 @@ def _check_pile_odds(spec: FieldSpec, v: tuple) -> str | None:
     return None
 
 
+BIGGER_WITH_QUALITY = "These amounts get bigger with quality"
+"""Book (Selling): the younger, prime and older values each rise from Common to Legendary."""
+
+PRIME_IS_BEST = "Prime — inside its window: the best value"
+"""Book (Selling): no barrel is worth more younger or older than in its prime."""
+
+_BANDS = ("younger", "prime", "older")
+
+
 def _check_age_values(spec: FieldSpec, v: tuple) -> str | None:
-    return check_each(spec, v)
+    why = check_each(spec, v)
+    if why:
+        return why
+    for band, name in enumerate(_BANDS):
+        for q in range(1, len(v)):
+            if v[q][band] <= v[q - 1][band]:
+                return (
+                    f"{name} value {QUALITIES[q]} {v[q][band]} is not above {QUALITIES[q - 1]} {v[q - 1][band]}"
+                    f' (book: "{BIGGER_WITH_QUALITY}")'
+                )
+    for q, row in enumerate(v):
+        for band in (0, 2):
+            if row[band] > row[1]:
+                return (
+                    f"{QUALITIES[q]}: {_BANDS[band]} value {row[band]} is above the prime value {row[1]}"
+                    f' (book: "{PRIME_IS_BEST}")'
+                )
+    return None
+
+
+FEWER_SALES_NEVER = "Common sells once, up to 3 times at Legendary"
+"""Book (Resources): a better barrel never sells fewer times than a worse one."""
+
+
+def _check_sales(spec: FieldSpec, v: tuple) -> str | None:
+    why = check_each(spec, v)
+    if why:
+        return why
+    for q in range(1, len(v)):
+        if v[q] < v[q - 1]:
+            return (
+                f"{QUALITIES[q]} sells {v[q]} time(s), fewer than {QUALITIES[q - 1]} ({v[q - 1]})"
+                f' (book: "{FEWER_SALES_NEVER}")'
+            )
+    return None
 
 
 for _name, _coerce, _check, _yaml in (
     ("levels", as_int_tuple, _check_levels, None),
     ("odds", _odds, _check_odds, _quality_map_yaml),
-    ("sales", _odds, check_each, _quality_map_yaml),
+    ("sales", _odds, _check_sales, _quality_map_yaml),
     ("pile_odds", _pile_odds, _check_pile_odds, _pile_odds_yaml),
     ("age_values", _age_values, _check_age_values, _quality_map_yaml),
 ):
