@@ -28,6 +28,7 @@ from .protocol import (
 )
 from .registry import (
     DEFAULT_GAME,
+    BoardDef,
     GameDef,
     default_rules,
     describe,
@@ -47,6 +48,7 @@ __all__ = [
     "EVERYONE",
     "NOBODY",
     "ActionParseError",
+    "BoardDef",
     "BourbonLabError",
     "Decision",
     "Event",

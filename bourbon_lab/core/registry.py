@@ -13,10 +13,31 @@ import difflib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import UnknownGame
 from .protocol import GameInfo, GameState
+
+Narrate = Callable[[Any, int | None], str | None]
+"""A game's sentence for one event: ``narrate(event, viewer) -> str`` (``None``: use the lab's generic sentence)."""
+
+
+@dataclass(frozen=True)
+class BoardDef:
+    """A game's own board for the notebook and the dashboard: front-end files and a view model.
+
+    ``view(state, viewer)`` returns the JSON-safe dict the game's ESM draws (``viewer`` is a seat,
+    or ``None`` for a hot-seat table: the seat to act). ``esm`` and ``css`` are files inside the
+    game's package; an anywidget ESM (``export default { render }``) that draws the ``state``
+    trait and plays a click by setting ``action``. Without ``esm`` the lab's generic board draws
+    the model. Plain data and functions: the game imports nothing from the widgets.
+    """
+
+    view: Callable[[Any, int | None], dict[str, Any]]
+    esm: Path | None = None
+    css: Path | None = None
+
 
 DEFAULT_GAME = "bourbonomics"
 """The game meant by a ruleset without ``game``, a scenario without ``game:``, a command without ``--game``."""
@@ -31,6 +52,8 @@ class GameDef:
     declares the game's own columns of the simulation tables. ``action_index(rules, players)``
     (optional) gives the fixed numbering of actions the RL adapters use (``bourbon_lab/rl/``,
     ``docs/rl-adapters.md``); without it they number the legal actions in the order listed.
+    ``narrate`` and ``board`` (optional) are how the game is presented: its sentences for its
+    events and its own board (``BoardDef``); without them the widgets use generic ones.
     """
 
     info: GameInfo
@@ -39,6 +62,8 @@ class GameDef:
     restore: Callable[[dict], GameState]
     columns: Any = None
     action_index: Callable[[Any, int], Any] | None = None
+    narrate: Narrate | None = None
+    board: BoardDef | None = None
 
     @property
     def name(self) -> str:
