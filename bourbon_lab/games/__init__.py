@@ -16,6 +16,8 @@ from ..core import register_lazy
 
 BUILTIN = {"bourbonomics": "bourbon_lab.games.bourbonomics"}
 """Game name -> the package whose import registers it."""
+BUILTIN["gin_crafters"] = "bourbon_lab.games.gin_crafters"
+BUILTIN["microbrew"] = "bourbon_lab.games.microbrew"
 
 for _name, _module in BUILTIN.items():
     register_lazy(_name, _module)

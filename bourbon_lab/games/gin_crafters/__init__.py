@@ -1,0 +1,29 @@
+"""Gin Crafters on the game protocol: two actions a turn, a race to 30 VP, brand cards at the end.
+
+The rulebook is ``seeds/002``; where it is silent, ``design/peer-games.md`` and
+``docs/games/gin_crafters-rules-decisions.md`` give our defaults, all in ``data/*.yaml``.
+"""
+
+from ...core import GameDef, GameInfo, register_game
+from .columns import COLUMNS
+from .content import CONTENT, load_content
+from .ruleset import Ruleset
+from .table import Table
+
+INFO = GameInfo(
+    name="gin_crafters",
+    title="Gin Crafters",
+    min_players=2,
+    max_players=4,
+    max_decisions=6_000,
+    dynamics=("sequential",),
+    interrupts=("threshold_bonus", "lend"),
+    ended_by=("target", "round_limit"),
+    chance="sampled",
+    information="imperfect",
+    description="Buy botanicals from sliding markets, distill gins for VP, race to 30; brand cards score at the end.",
+)
+
+GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=Table.new, restore=Table.restore, columns=COLUMNS))
+
+__all__ = ["CONTENT", "GAME", "INFO", "Ruleset", "Table", "load_content"]
