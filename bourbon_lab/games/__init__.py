@@ -18,6 +18,7 @@ BUILTIN = {"bourbonomics": "bourbon_lab.games.bourbonomics"}
 """Game name -> the package whose import registers it."""
 BUILTIN["gin_crafters"] = "bourbon_lab.games.gin_crafters"
 BUILTIN["microbrew"] = "bourbon_lab.games.microbrew"
+BUILTIN["distilled"] = "bourbon_lab.games.distilled"
 
 for _name, _module in BUILTIN.items():
     register_lazy(_name, _module)

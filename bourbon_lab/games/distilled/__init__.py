@@ -1,0 +1,28 @@
+"""Distilled (rulebook ``seeds/001``) on the game protocol: seven rounds of market, distill, sell and age.
+
+Content and every number live in ``data/*.yaml`` (``ruleset.py`` marks the book's and ours); the
+decisions where the book is silent are in ``docs/games/distilled-rules-decisions.md``.
+"""
+
+from ...core import GameDef, GameInfo, register_game
+from .columns import COLUMNS
+from .game import Distilled
+from .odds import distill_odds
+from .ruleset import Ruleset
+
+INFO = GameInfo(
+    name="distilled",
+    title="Distilled",
+    min_players=2,
+    max_players=5,
+    max_decisions=6_000,
+    dynamics=("sequential", "commit_groups"),
+    ended_by=("rounds",),
+    chance="sampled",
+    information="imperfect",
+    description="Buy ingredients, distil with a random cut, age for hidden flavour, sell for money and spirit points.",
+)
+
+GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=Distilled.new, restore=Distilled.restore, columns=COLUMNS))
+
+__all__ = ["GAME", "INFO", "Distilled", "Ruleset", "distill_odds"]

@@ -1,0 +1,88 @@
+"""One table of Distilled on the game protocol: the decision point, ``legal_actions`` and ``apply``.
+
+Actions are short texts (``basic grain``, ``load c14 sugar``, ``sell s3 c9``); ``str()`` of one is
+itself. ``apply`` accepts exactly what ``legal_actions`` lists for that player, so a refused action
+never touches the table, and says which rule of the book refused it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import ActionParseError, IllegalAction
+from .age import Age
+from .distill import Distill
+from .market import Market
+from .round_end import RoundEnd
+from .scoring import Scoring
+from .sell import Sell
+from .setup import Setup
+from .state import TableState
+from .view import Views
+
+RULES = {
+    "identity": "'Deal 2 random distiller identities to each player ... Each player selects one'",
+    "market": "'players take turns purchasing one card or cube at a time' (basic cards max 2 per round; "
+    "'once you pass, you cannot buy more this round')",
+    "reveal": "'Water: Reveal top card of any market deck'",
+    "revealed": "'may purchase it this turn or return to bottom'",
+    "discard_upgrade": "'Max 3 on your board; may discard old ones'",
+    "distill": "'trade exactly 1 ingredient/item card for a basic ingredient of equal or lesser cost' and "
+    "'Each slot needs at least 1 card to distill'",
+    "claim": "'If the remaining stack matches multiple recipes, choose one'",
+    "sell": "'sell one spirit per turn' and 'Non-aged spirits (Moonshine, Vodka) must be sold immediately. "
+    "Aged spirits must age at least 1 round before selling.'",
+    "label": "'Place the spirit label on an empty label bonus space on your distillery board'",
+    "bonus": "'gain that bonus immediately'",
+    "give": "'Discard to respective piles, take any card from truck'",
+    "make_room": "'If full and you must age a new spirit, sell one from warehouse first.'",
+    "tasting": "'If you did not sell a spirit this round, you may offer a tasting (spend up to 4 SP to gain that "
+    "much money)'",
+    "goal": "'After round 3, discard 1 of your 3 distillery goals.'",
+}
+"""The book's words for each step, quoted when an action is refused."""
+
+VERBS = {
+    "identity", "pass", "cube", "basic", "buy", "truck", "reveal", "take", "bottom", "discard", "trade", "load",
+    "distill", "skip", "claim", "sell", "label", "give", "tasting",
+}  # fmt: skip
+
+
+class Distilled(Setup, Market, Distill, Sell, Age, RoundEnd, Scoring, Views, TableState):
+    """A game of Distilled in play (``bl.new_game(bl.default_rules("distilled"), players=4, seed=1)``)."""
+
+    def __init__(self, rules: Any, n: int, seed: int = 0):
+        self._blank(rules, n, seed)
+        self._deal()
+
+    @classmethod
+    def new(cls, rules: Any, players: int, seed: int = 0) -> Distilled:
+        if not 2 <= players <= 5:
+            raise ValueError(f"players: Distilled seats 2-5 players, not {players}")
+        return cls(rules, players, seed)
+
+    def legal_actions(self, player: int | None = None) -> list[str]:
+        if self.phase == "over":
+            return []
+        p = self.current_player if player is None else player
+        if self.group and p not in self.group or not self.group and p != self.actor:
+            return []
+        return getattr(self, "_legal_" + self.step)(p)
+
+    def apply(self, action: Any, player: int | None = None) -> list:
+        """Play ``action`` for the actor, or for ``player`` (a commit-group member acting out of order)."""
+        text, _, at = str(action).strip().partition(" @")
+        words = text.split()
+        if not words or words[0] not in VERBS:
+            raise ActionParseError(f"action: {text!r} is not a Distilled action; verbs are {sorted(VERBS)}")
+        p = int(at) if at.strip().isdigit() else self.current_player if player is None else player
+        if self.phase == "over":
+            raise IllegalAction(text, "the game is over", round=self.round, phase=self.phase, player=p)
+        if text not in self.legal_actions(p):
+            rule = RULES.get(self.step, self.step)
+            why = f"not a legal {self.step} action for player {p} now: {rule}"
+            raise IllegalAction(text, why, round=self.round, phase=self.phase, player=p)
+        start = len(self.log)
+        self.actions.append(text if p == self.current_player else f"{text} @{p}")
+        getattr(self, "_do_" + self.step)(p, words)
+        return self.log[start:]

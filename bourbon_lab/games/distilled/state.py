@@ -1,0 +1,244 @@
+"""The table's data and the small helpers every phase uses: cards, money, SP, events, snapshots.
+
+Everything is plain lists, dicts and ints, so a snapshot is the state itself and ``clone`` is a
+JSON round trip. The phases (``market.py``, ``distill.py``, ``sell.py``, ``age.py``,
+``round_end.py``) are mixins over this base.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...core import Decision, Event, SnapshotError
+from .content import Card, Content, content
+from .streams import Stream, seeded
+
+SOURCES = (
+    "sale_cards",
+    "sale_recipe",
+    "sale_flavour",
+    "awards",
+    "tasting",
+    "warehouse",
+    "bottles",
+    "upgrades",
+    "goals",
+    "money",
+)
+"""Where SP come from (``ScoreRow.parts``): sales by part, awards, tastings (spent, so negative), and the
+five endgame sources the book lists."""
+
+STREAMS = ("deal", "cut", "flavour")
+
+_PLAIN = (
+    "n",
+    "seed",
+    "round",
+    "phase",
+    "step",
+    "actor",
+    "group",
+    "first",
+    "ended_by",
+    "cards",
+    "money",
+    "sp",
+    "pantry",
+    "storeroom",
+    "display",
+    "upgrades",
+    "known",
+    "signature_done",
+    "identity",
+    "offered",
+    "choices",
+    "goals",
+    "discarded_goals",
+    "spaces",
+    "sales",
+    "spirits",
+    "pending",
+    "warehouse",
+    "next_spirit",
+    "decks",
+    "rows",
+    "truck",
+    "basic_stock",
+    "label_supply",
+    "cube_supply",
+    "flavour_deck",
+    "flavour_discard",
+    "identity_deck",
+    "goal_deck",
+    "awards",
+    "award_winners",
+    "passed",
+    "basic_buys",
+    "sold_this_round",
+    "sub",
+    "work",
+    "queue",
+    "claim",
+    "stills",
+    "actions",
+)
+
+
+class TableState:
+    """The data of one table and the bookkeeping helpers; no rule decisions live here."""
+
+    rules: Any
+    content: Content
+
+    def _blank(self, rules: Any, n: int, seed: int) -> None:
+        self.rules, self.n, self.seed, self.content = rules, n, seed, content()
+        self.round, self.phase, self.step, self.actor, self.group = 0, "setup", "identity", 0, []
+        self.first, self.ended_by = 0, None
+        self.cards: list[str] = []
+        self.money = [0] * n
+        self.sp: list[dict[str, int]] = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
+        self.pantry: list[list[int]] = [[] for _ in range(n)]
+        self.storeroom: list[list[int]] = [[] for _ in range(n)]
+        self.display: list[list[int]] = [[] for _ in range(n)]
+        self.upgrades: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[list[str]] = [[] for _ in range(n)]
+        self.signature_done = [False] * n
+        self.identity: list[str | None] = [None] * n
+        self.offered: list[list[str]] = [[] for _ in range(n)]
+        self.choices: dict[str, str] = {}
+        self.goals: list[list[str]] = [[] for _ in range(n)]
+        self.discarded_goals: list[list[str]] = [[] for _ in range(n)]
+        self.spaces: list[list[str | None]] = [[None] * len(self.content.label_spaces) for _ in range(n)]
+        self.sales: list[list[dict]] = [[] for _ in range(n)]
+        self.spirits: dict[str, dict] = {}
+        self.pending: list[list[str]] = [[] for _ in range(n)]
+        self.warehouse: list[list[str]] = [[] for _ in range(n)]
+        self.next_spirit = 1
+        self.decks: dict[str, list[int]] = {}
+        self.rows: dict[str, list[int | None]] = {}
+        self.truck: list[int] = []
+        self.basic_stock: dict[str, int] = {}
+        self.label_supply: dict[str, int] = {}
+        self.cube_supply: dict[str, int] = {}
+        self.flavour_deck: list[str] = []
+        self.flavour_discard: list[str] = []
+        self.identity_deck: list[str] = []
+        self.goal_deck: list[str] = []
+        self.awards: list[str] = []
+        self.award_winners: dict[str, dict] = {}
+        self.passed = [False] * n
+        self.basic_buys = [0] * n
+        self.sold_this_round = [False] * n
+        self.sub: dict | None = None
+        self.work: dict[str, dict] = {}
+        self.queue: list[int] = []
+        self.claim: dict | None = None
+        self.stills: dict[str, dict] = {}
+        self.log: list[Event] = []
+        self.actions: list[str] = []
+        self.streams = {name: seeded(seed, name) for name in STREAMS}
+
+    # --- cards
+
+    def card(self, cid: int) -> Card:
+        return self.content.cards[self.cards[cid]]
+
+    def new_card(self, name: str) -> int:
+        """A new card of kind ``name`` (ingredients and alcohol are unlimited, book), its id."""
+        self.cards.append(name)
+        return len(self.cards) - 1
+
+    def names(self, ids: list) -> list[str]:
+        return [self.cards[c] for c in ids]
+
+    # --- turn order
+
+    def order(self) -> list[int]:
+        """Seats from the first player, clockwise."""
+        return [(self.first + i) % self.n for i in range(self.n)]
+
+    def owns(self, p: int, effect: str) -> int:
+        """How many of ``p``'s upgrades have ``effect``."""
+        return sum(1 for c in self.upgrades[p] if self.card(c).upgrade == effect)
+
+    def power(self, p: int) -> str | None:
+        ident = self.identity[p]
+        return None if ident is None else self.content.identities[ident]["power"]
+
+    # --- money, SP, events
+
+    def emit(self, kind: str, player: int | None, visible_to: tuple | None = None, **data: Any) -> None:
+        self.log.append(Event(len(self.log), self.round, self.phase, player, kind, data, visible_to))
+
+    def gain(self, p: int, amount: int, source: str) -> None:
+        if amount:
+            self.money[p] += amount
+            self.emit("income", p, amount=amount, source=source)
+
+    def pay(self, p: int, amount: int, source: str) -> None:
+        if amount:
+            self.money[p] -= amount
+            self.emit("income", p, amount=-amount, source=source)
+
+    def score(self, p: int, amount: int, source: str) -> None:
+        if amount:
+            self.sp[p][source] += amount
+            self.emit("points", p, amount=amount, source=source)
+
+    def total_sp(self, p: int) -> int:
+        return sum(self.sp[p].values())
+
+    # --- the decision point
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.phase == "over":
+            return None
+        if self.group:
+            return Decision(self.group[0], self.step, None, tuple(self.group))
+        return Decision(self.actor, self.step, self.actor)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else (self.group[0] if self.group else self.actor)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def visible_to(self, event: Event) -> tuple | None:
+        return event.visible_to
+
+    # --- snapshots
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-safe state: the seed, the actions and everything dealt so far."""
+        state = {k: getattr(self, k) for k in _PLAIN}
+        state = json.loads(json.dumps(state))
+        state["game"] = "distilled"
+        state["rules"] = self.rules.to_dict()
+        state["streams"] = {k: s.state for k, s in self.streams.items()}
+        state["log"] = [[*e[:6], None if e.visible_to is None else list(e.visible_to)] for e in self.log]
+        return json.loads(json.dumps(state))
+
+    @classmethod
+    def restore(cls, snap: dict) -> Any:
+        from .ruleset import Ruleset
+
+        if not isinstance(snap, dict) or snap.get("game") != "distilled":
+            raise SnapshotError("game", "not a snapshot of distilled")
+        missing = [k for k in (*_PLAIN, "rules", "streams", "log") if k not in snap]
+        if missing:
+            raise SnapshotError(missing[0], "missing")
+        g = cls.__new__(cls)
+        g._blank(Ruleset(**snap["rules"]), snap["n"], snap["seed"])
+        data = json.loads(json.dumps({k: snap[k] for k in _PLAIN}))
+        for k, v in data.items():
+            setattr(g, k, v)
+        g.streams = {k: Stream(v) for k, v in snap["streams"].items()}
+        g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]
+        return g
+
+    def clone(self) -> Any:
+        return type(self).restore(self.snapshot())
