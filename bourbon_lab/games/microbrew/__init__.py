@@ -1,0 +1,30 @@
+"""Microbrew behind the game protocol: its declared facts and its ``GameDef``.
+
+A tight worker-placement game (seeds/003): brewers take jobs in a shared brewery, brew by
+sliding tokens in a Copper, bottle columns, let them ferment, and serve customers who may
+become loyal. The book's numbers and our defaults for its silences are in ``data/``; the
+decisions are in ``docs/games/microbrew-rules-decisions.md``.
+"""
+
+from ...core import GameDef, GameInfo, register_game
+from .columns import COLUMNS
+from .ruleset import Ruleset
+from .state import Microbrew
+
+INFO = GameInfo(
+    name="microbrew",
+    title="Microbrew",
+    min_players=2,
+    max_players=4,
+    max_decisions=6_000,
+    dynamics=("sequential", "commit_groups"),
+    interrupts=("free_brew",),
+    ended_by=("deck_out", "all_loyal", "round_limit"),
+    chance="sampled",
+    information="imperfect",
+    description="Place brewers on jobs, slide malts in your Copper, bottle and ferment, win loyal customers.",
+)
+
+GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=Microbrew.new, restore=Microbrew.restore, columns=COLUMNS))
+
+__all__ = ["GAME", "INFO", "Microbrew", "Ruleset"]

@@ -1,0 +1,167 @@
+"""A Microbrew table in play: the decision point, ``apply``, the log, scores and snapshots.
+
+Every step of the round is a pair of functions (legal actions, effect) in the module that owns
+that part of the rules (``setup``, ``work``, ``jobs``, ``ending``); this module routes to them.
+Actions are plain texts (``"place brew.1"``), so their ``str()`` is themselves.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...core import Decision, Event, IllegalAction, ScoreRow, rank_rows
+from . import ending, jobs, refusals, setup, sight, work
+from .chance import Stream
+from .ruleset import Ruleset
+
+STEPS = {
+    **setup.STEPS,
+    **work.STEPS,
+    **jobs.STEPS,
+    **ending.STEPS,
+}
+"""step name -> (legal actions of seat p, effect of an action of seat p)."""
+
+SAVED = (
+    "n seed round phase step actor active first interrupt ctx cash ready brewers upgraded copper bottles hand secret "
+    "loyal loyal_from asleep thirsty table customer_deck recipe_deck customer_unseen recipe_unseen public_reps "
+    "secret_reps aside_reps revealed_reps tin discard spaces replaced brewmaster placements cap_hit free_brew_used "
+    "final_round ended_by research reveals stats actions"
+).split()
+"""Every attribute a snapshot carries (besides the rules, the streams and the log)."""
+
+
+class Microbrew:
+    """One table of Microbrew, satisfying ``bourbon_lab.core.GameState``."""
+
+    def __init__(self, rules: Ruleset, n: int, seed: int):
+        self.rules, self.n, self.seed = rules, n, seed
+        self.copies = 1 if n == 2 else 2
+        self.rows = rules.copper_rows
+        self.columns = rules.copper_columns
+        self.all_columns = rules.copper_columns + rules.side_tank_columns
+        self.cards = setup.card_index(rules, self.copies)
+        self.log: list[Event] = []
+        self.actions: list[str] = []
+        self.tin_stream = Stream.derive(seed, "tin")
+        self.deck_stream = Stream.derive(seed, "decks")
+
+    @classmethod
+    def new(cls, rules: Ruleset, players: int, seed: int = 0) -> Microbrew:
+        if not isinstance(rules, Ruleset):
+            raise TypeError(f"rules: expected a microbrew Ruleset, got {type(rules).__name__}")
+        if not 2 <= players <= 4:
+            raise ValueError(f"players: Microbrew is for 2 players, or 3-4 with two copies; got {players}")
+        g = cls(rules, players, seed)
+        setup.deal(g)
+        return g
+
+    # --- the decision point
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.phase == "over":
+            return None
+        if self.step == "reveal":
+            group = tuple(s for s in range(self.n) if str(s) not in self.reveals)
+            return Decision(group[0], "reveal", None, group)
+        owner = self.active if self.phase == "work" else self.actor
+        return Decision(self.actor, self.step, owner, (), self.interrupt)
+
+    @property
+    def current_player(self) -> int | None:
+        d = self.decision
+        return None if d is None else d.actor
+
+    def legal_actions(self, player: int | None = None) -> list[str]:
+        d = self.decision
+        if d is None or (player is not None and player != d.actor and player not in d.group):
+            return []
+        return STEPS[self.step][0](self, d.actor if player is None else player)
+
+    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+        """Play ``action`` for the actor (or for ``player``, a commit-group member acting out of order)."""
+        text, _, at = str(action).strip().partition(" @")
+        d = self.decision
+        try:
+            p = int(at) if at else (d.actor if player is None and d is not None else player)
+        except ValueError:
+            p = None
+        if d is None or p is None or text not in self.legal_actions(p):
+            raise IllegalAction(text, refusals.why(self, p, text), round=self.round, phase=self.phase, player=p)
+        start = len(self.log)
+        self.actions.append(text if p == d.actor else f"{text} @{p}")
+        STEPS[self.step][1](self, p, text)
+        return self.log[start:]
+
+    # --- the log
+
+    def emit(self, kind: str, player: int | None, visible_to: tuple[int, ...] | None = None, **data: Any) -> None:
+        self.log.append(Event(len(self.log), self.round, self.phase, player, kind, data, visible_to))
+
+    def visible_to(self, event: Event) -> tuple[int, ...] | None:
+        return event.visible_to
+
+    # --- scores
+
+    def score_rows(self) -> list[ScoreRow]:
+        """Loyal customers by how they were won, plus reputation bonuses; money breaks ties."""
+        rows = []
+        for p in range(self.n):
+            parts = dict(self.loyal_from[p])
+            rows.append(ScoreRow(p, sum(parts.values()), (self.cash[p],), parts=parts))
+        return rank_rows(rows)
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Wide rows: score, loyal customers, money, reputation bonus, rank."""
+        return [
+            {
+                "player": r.player,
+                "score": r.score,
+                "loyal": len(self.loyal[r.player]),
+                "money": self.cash[r.player],
+                "reputation": r.parts.get("reputation", 0),
+                "rank": r.rank,
+                "won": r.won,
+            }
+            for r in self.score_rows()
+        ]
+
+    # --- views
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return sight.view(self, player)
+
+    def observe(self, player: int) -> sight.Sight:
+        return sight.Sight(self, player)
+
+    # --- snapshots
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = {k: getattr(self, k) for k in SAVED}
+        snap = json.loads(json.dumps(snap))
+        snap.update(
+            game="microbrew",
+            rules=self.rules.to_dict(),
+            streams=[self.tin_stream.state, self.deck_stream.state],
+            log=[[e.seq, e.round, e.phase, e.player, e.kind, e.data, e.visible_to] for e in self.log],
+        )
+        return json.loads(json.dumps(snap))
+
+    @classmethod
+    def restore(cls, snap: dict[str, Any]) -> Microbrew:
+        rules = Ruleset(**snap["rules"])
+        g = cls(rules, snap["n"], snap["seed"])
+        for k in SAVED:
+            setattr(g, k, json.loads(json.dumps(snap[k])))
+        g.tin_stream.state, g.deck_stream.state = snap["streams"]
+        g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]
+        return g
+
+    def clone(self) -> Microbrew:
+        return type(self).restore(self.snapshot())
