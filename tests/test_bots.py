@@ -325,6 +325,53 @@ def test_search_bot_same_seed_same_choices():
     assert prefix(13) == prefix(13)
 
 
+# --- upgrades: what they pay back, no cap ----------------------------------------------------
+
+AFFORD = "You'll only afford about 5–6 upgrades in a whole game, so you can't grow everything. Pick a direction."
+"""Book (The Distillery): how many upgrades a player buys is the economy's doing, so no bot caps them."""
+
+
+def _at_my_turn(capital: int, upgrades: int = 0):
+    from tests.helpers import new_game, to_play
+
+    g = to_play(new_game(players=4, seed=3))
+    me = g.players[g.current_player]
+    me.capital, me.upgrades = capital, upgrades
+    return g
+
+
+def test_no_heuristic_caps_its_upgrades():
+    from bourbon_lab.bots.heuristic import Heuristic
+
+    assert all(getattr(REGISTRY[n], "max_upgrades", None) is None for n in HEURISTICS if n != "greedy")
+    assert Heuristic.max_upgrades is None
+
+
+def test_an_upgrade_is_bought_when_it_pays_back_and_not_when_the_game_is_ending():
+    """Early, with the rounds ahead, the rush bot buys its favourite step (a 1-Capital upgrade). Once a rival
+    has 7 of the 8 orders in round 20, even that step would not earn its cost back; once the end is
+    triggered, no upgrade does."""
+    bot = make_bot("rush", seed=0)
+    g = _at_my_turn(capital=20)
+    choice = bot.pick_upgrade(g.observe(g.current_player), g.legal_actions())
+    assert choice is not None and choice.args[0] == "supply"
+    rival = g.players[(g.current_player + 1) % 4]
+    g.round, rival.completed = 20, [("D01", 1)] * 7
+    assert bot.pick_upgrade(g.observe(g.current_player), g.legal_actions()) is None
+    g.round, rival.completed = 1, []
+    assert bot.pick_upgrade(g.observe(g.current_player), g.legal_actions()) == choice
+    g.end_triggered = True
+    assert bot.pick_upgrade(g.observe(g.current_player), g.legal_actions()) is None
+
+
+def test_an_explicit_cap_still_caps():
+    from bourbon_lab.bots.heuristic import Rush
+
+    capped = type("CappedRush", (Rush,), {"name": "capped_rush", "max_upgrades": 2})(seed=0)
+    g = _at_my_turn(capital=20, upgrades=2)
+    assert capped.pick_upgrade(g.observe(g.current_player), g.legal_actions()) is None
+
+
 # --- strength -------------------------------------------------------------------------------
 
 

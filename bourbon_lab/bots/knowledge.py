@@ -142,3 +142,44 @@ def demanded_tags(view: PlayerView) -> dict[str, int]:
         for t in card.tags:
             tags[t] = tags.get(t, 0) + card.prestige
     return tags
+
+
+def rounds_left(view: PlayerView) -> float:
+    """Rounds still to play after this one, from the race to ``orders_to_end`` at the leader's pace so far.
+
+    Until orders are finished the pace is a prior of one order per three rounds, worth three rounds
+    of play; the leader's real pace takes over as the game goes on. Once the end is triggered, none.
+    """
+    if view.end_triggered:
+        return 0.0
+    lead = len(view.me.completed)
+    for other in view.others:
+        lead = max(lead, other.orders)
+    pace = (lead + 1) / (view.round + 3)
+    return max(0.0, (view.rules.orders_to_end - lead) / pace - 1)
+
+
+def points_per_round(view: PlayerView) -> float:
+    """Capital (before upgrades) and Prestige I earn a round.
+
+    What I have earned a round so far, but at least a Common sold in its prime at Mid: a player who
+    has sold nothing yet in round 1 will.
+    """
+    rules, me = view.rules, view.me
+    spent = 0
+    for nth in range(1, me.upgrades + 1):
+        spent += rules.upgrade_cost(nth)
+    start = rules.start_capital + rules.distilleries_by_id[me.distillery].capital
+    earned = me.capital + spent - start + me.prestige_from_orders
+    floor = rules.age_values[0][1] * rules.zone_multipliers[1]
+    return max(float(floor), earned / max(1, view.round))
+
+
+def upgrade_payback(view: PlayerView, department: str, share: float) -> float:
+    """What one more step of ``department`` should bring back before the game ends.
+
+    A step raises the department's number by one: my production rises by its part of that number
+    (1 / number), of which ``share`` reaches my points (the other departments limit me too), every
+    round that is left.
+    """
+    return points_per_round(view) * share / max(1, view.number(department)) * rounds_left(view)
