@@ -1,4 +1,8 @@
-"""The widgets' ESM/CSS ship in the wheel and load from a fresh install (not only from the repository)."""
+"""The widgets' ESM/CSS ship in the wheel and load from a fresh install (not only from the repository).
+
+The generic board comes from the top-level ``widgets/`` folder (force-included as
+``bourbon_lab/widgets/static``); Bourbonomics' own board sits in its game package.
+"""
 
 from __future__ import annotations
 
@@ -16,13 +20,15 @@ pytestmark = pytest.mark.slow
 CHECK = """
 import pathlib, bourbon_lab.widgets.assets as a
 assert a.ASSETS.name == "static", a.ASSETS
-assert "site-packages" in str(a.BOARD_ESM), a.BOARD_ESM
+assert "site-packages" in str(a.BOARD_ESM) and "site-packages" in str(a.GENERIC_ESM), a.BOARD_ESM
 assert "export default" in a.BOARD_ESM.read_text() and a.BOARD_CSS.read_text()
+assert "export default" in a.GENERIC_ESM.read_text() and a.GENERIC_CSS.read_text()
 from bourbon_lab.widgets import BoardView
 import bourbon_lab as bl
 b = BoardView(bl.new_game(bl.Ruleset.default(), 2, seed=1))
 assert b._esm and b.state["zone"] == "Low"
 print(a.BOARD_ESM)
+print(a.GENERIC_ESM)
 """
 
 
@@ -32,7 +38,8 @@ def test_wheel_carries_the_assets_and_a_fresh_venv_loads_them(tmp_path):
     subprocess.run(build, check=True, cwd=tmp_path)
     wheel = next(dist.glob("bourbon_lab-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    assert "bourbon_lab/widgets/static/board.js" in names and "bourbon_lab/widgets/static/board.css" in names
+    assert "bourbon_lab/widgets/static/generic.js" in names and "bourbon_lab/widgets/static/generic.css" in names
+    assert "bourbon_lab/games/bourbonomics/board.js" in names and "bourbon_lab/games/bourbonomics/board.css" in names
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"
@@ -48,4 +55,5 @@ def test_wheel_carries_the_assets_and_a_fresh_venv_loads_them(tmp_path):
     subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True)
     out = subprocess.run([str(py), "-c", CHECK], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
-    assert "site-packages/bourbon_lab/widgets/static/board.js" in out.stdout
+    assert "site-packages/bourbon_lab/widgets/static/generic.js" in out.stdout
+    assert "site-packages/bourbon_lab/games/bourbonomics/board.js" in out.stdout

@@ -1,14 +1,17 @@
 """Where the front-end files (ESM + CSS) live, for an editable install and for a wheel.
 
-The sources sit in the repository's top-level ``widgets/`` folder. A wheel carries
-them inside the package as ``bourbon_lab/widgets/static`` (hatch ``force-include``),
-but an editable install only sees the repository, so look there second. Failing
-loudly at import beats a widget that silently draws nothing.
+The generic board (``generic.js``, ``generic.css``) sits in the repository's top-level
+``widgets/`` folder. A wheel carries it inside the package as ``bourbon_lab/widgets/static``
+(hatch ``force-include``), but an editable install only sees the repository, so look there
+second. A game's own board files live in its package (``BoardDef.esm``/``css``); Bourbonomics'
+are ``BOARD_ESM``/``BOARD_CSS``. Failing loudly at import beats a widget that draws nothing.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from ..core import DEFAULT_GAME, get_game
 
 _HERE = Path(__file__).resolve().parent
 CANDIDATES = (_HERE / "static", _HERE.parent.parent / "widgets")
@@ -16,7 +19,7 @@ CANDIDATES = (_HERE / "static", _HERE.parent.parent / "widgets")
 
 
 def asset_dir() -> Path:
-    """The folder holding ``board.js`` and ``board.css``.
+    """The folder holding ``generic.js`` and ``generic.css``.
 
     Raises
     ------
@@ -24,12 +27,22 @@ def asset_dir() -> Path:
         When neither the packaged ``static/`` folder nor the repository's ``widgets/`` has them.
     """
     for folder in CANDIDATES:
-        if (folder / "board.js").is_file():
+        if (folder / "generic.js").is_file():
             return folder
     looked = ", ".join(str(c) for c in CANDIDATES)
-    raise FileNotFoundError(f"bourbon_lab widget assets (board.js) not found; looked in {looked}")
+    raise FileNotFoundError(f"bourbon_lab widget assets (generic.js) not found; looked in {looked}")
+
+
+def board_files(game: str) -> tuple[Path, Path]:
+    """The ESM and CSS that draw ``game``'s board: its own (``BoardDef``), else the generic board's."""
+    board = get_game(game).board
+    if board is not None and board.esm is not None:
+        return board.esm, board.css if board.css is not None else GENERIC_CSS
+    return GENERIC_ESM, GENERIC_CSS
 
 
 ASSETS = asset_dir()
-BOARD_ESM: Path = ASSETS / "board.js"
-BOARD_CSS: Path = ASSETS / "board.css"
+GENERIC_ESM: Path = ASSETS / "generic.js"
+GENERIC_CSS: Path = ASSETS / "generic.css"
+BOARD_ESM, BOARD_CSS = board_files(DEFAULT_GAME)
+"""Bourbonomics' board (inside its package), as the widgets have always named it."""

@@ -1,8 +1,8 @@
-"""BoardView: the live table as an anywidget, playable by clicks or ``.play(...)``.
+"""BoardView: the live table of any game as an anywidget, playable by clicks or ``.play(...)``.
 
-The front end (``widgets/board.js``) only draws ``state`` and sets ``action``;
-every rule stays in Python. A refused action leaves the game as it was and puts
-the reason in ``error``, which the widget shows where the player is looking.
+The front end only draws ``state`` and sets ``action``; every rule stays in Python. The ESM is
+the game's own (``BoardDef.esm``) or the generic board's. A refused action leaves the game as
+it was and puts the reason in ``error``, which the widget shows where the player is looking.
 """
 
 from __future__ import annotations
@@ -10,20 +10,25 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from ..games.bourbonomics.rules.errors import BourbonLabError
-from .assets import BOARD_CSS, BOARD_ESM
+from ..core import BourbonLabError, game_of
+from .assets import GENERIC_CSS, GENERIC_ESM, board_files
 from .session import TableSession, error_text
+
+_CLASSES: dict[tuple, type] = {}
 
 
 class BoardView(anywidget.AnyWidget):
-    """The Bourbonomics table drawn in the notebook, updated in place.
+    """A game's table drawn in the notebook, updated in place.
+
+    ``BoardView(game)`` gives a board of the game's own class (one per set of front-end files,
+    so two games' styles never mix in one notebook); each is a ``BoardView``.
 
     Parameters
     ----------
-    game : bourbon_lab.Game
-        The game to show and play (changed in place by clicks).
+    game : GameState
+        The game to show and play (changed in place by clicks), of any registered game.
     bots : dict of int to str, optional
-        Seats played by bots, e.g. ``{1: "heuristic", 2: "greedy"}``; they move on their own
+        Seats played by bots, e.g. ``{1: "heuristic", 2: "random"}``; they move on their own
         after each human action (and at once, if a bot opens).
     viewer : int, optional
         The seat whose view is drawn; default the only human seat, else whoever is to act.
@@ -36,11 +41,16 @@ class BoardView(anywidget.AnyWidget):
     'Low'
     """
 
-    _esm = BOARD_ESM
-    _css = BOARD_CSS
+    _esm = GENERIC_ESM
+    _css = GENERIC_CSS
     state = traitlets.Dict().tag(sync=True)
     action = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+
+    def __new__(cls, game=None, *args, **kwargs):
+        if cls is BoardView and game is not None:
+            cls = board_class(game_of(game.rules))
+        return super().__new__(cls)
 
     def __init__(self, game, bots: dict[int, str] | None = None, viewer: int | None = None, **kwargs):
         self.session = TableSession(game, bots, viewer)
@@ -68,7 +78,7 @@ class BoardView(anywidget.AnyWidget):
         """
         try:
             self.session.play(action_text)
-        except BourbonLabError as exc:
+        except (BourbonLabError, ValueError) as exc:
             self.error = error_text(exc)
             return False
         self.error = ""
@@ -82,3 +92,15 @@ class BoardView(anywidget.AnyWidget):
     def legal_actions(self) -> list[str]:
         """The actions the board offers now (empty while a bot or nobody is to act)."""
         return list(self.state.get("legal", []))
+
+
+def board_class(game: str) -> type[BoardView]:
+    """The ``BoardView`` subclass that loads ``game``'s front-end files (made once per set of files)."""
+    esm, css = board_files(game)
+    if (esm, css) == (GENERIC_ESM, GENERIC_CSS):
+        return BoardView
+    key = (str(esm), str(css))
+    if key not in _CLASSES:
+        name = f"{game.title().replace('_', '')}Board"
+        _CLASSES[key] = type(name, (BoardView,), {"_esm": esm, "_css": css, "__module__": __name__})
+    return _CLASSES[key]

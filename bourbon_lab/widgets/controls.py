@@ -1,26 +1,30 @@
-"""One ipywidgets control per ruleset field kind, built from its ``FieldSpec``.
+"""One ipywidgets control per ruleset field kind, built from its ``FieldSpec``, for any game.
 
 The editor never lists fields by hand: each spec's kind picks a control, its
 range bounds it and its description becomes the tooltip, so a field added to
-the schema shows up in the editor with no change here.
+the schema shows up in the editor with no change here. A kind no control knows
+(a game's own table shape) gets a JSON text box; the ruleset validates what is typed.
 """
 
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
+from ..core import FieldSpec
 from ..games.bourbonomics.rules.content import QUALITIES, RESOURCES
-from ..games.bourbonomics.rules.schema import FieldSpec
-from .labels import PARTS, label_of, part_names
+from .labels import PARTS, label_of, part_names, source_of
 
 SLIDER_SPAN = 60
 """Ranges up to this wide get a slider; wider ones a number box (a slider would be too coarse)."""
 
 _LABEL = w.Layout(width="190px", min_width="150px")
+
+_SOURCE_TIPS = {"book": "printed in the rulebook", "ours": "the project's own default (the rulebook is silent)"}
 
 
 def _box(spec: FieldSpec, value: int, description: str = "", width: str = "72px") -> w.BoundedIntText:
@@ -39,9 +43,13 @@ class FieldControl:
         self.message = w.HTML(layout=w.Layout(margin="0 0 0 8px"))
         self._callbacks: list[Callable[[], None]] = []
         self._quiet = False
+        self.problem: str | None = None
+        """Why the typed text is not a value at all (a JSON box); the editor shows it and applies nothing."""
         self.inputs = self.build(value)
         tip = html.escape(spec.description, quote=True)
-        title = w.HTML(f"<span title='{tip}'><b>{html.escape(label_of(spec))}</b></span>", layout=_LABEL)
+        source = source_of(spec)
+        mark = f" <small class='bl-source bl-{source}' title='{_SOURCE_TIPS[source]}'>{source}</small>"
+        title = w.HTML(f"<span title='{tip}'><b>{html.escape(label_of(spec))}</b></span>{mark}", layout=_LABEL)
         # Wraps instead of running past a narrow notebook: the message or the boxes go to the next line.
         self.widget = w.HBox(
             [title, *self.inputs, self.message], layout=w.Layout(align_items="center", flex_flow="row wrap")
@@ -103,6 +111,84 @@ class IntControl(FieldControl):
 
     def write(self, value):
         self.input.value = value
+
+
+class FloatControl(FieldControl):
+    """A number with a fraction: a bounded number box."""
+
+    def build(self, value):
+        lo = -1e9 if self.spec.lo is None else float(self.spec.lo)
+        hi = 1e9 if self.spec.hi is None else float(self.spec.hi)
+        self.input = w.BoundedFloatText(value=value, min=lo, max=hi, tooltip=self.spec.description)
+        return [self.input]
+
+    @property
+    def value(self):
+        return self.input.value
+
+    def write(self, value):
+        self.input.value = value
+
+
+class TextControl(FieldControl):
+    """A word or a line of text."""
+
+    def build(self, value):
+        self.input = w.Text(value=str(value), tooltip=self.spec.description, continuous_update=False)
+        return [self.input]
+
+    @property
+    def value(self):
+        return self.input.value
+
+    def write(self, value):
+        self.input.value = str(value)
+
+
+class OptionalIntControl(FieldControl):
+    """A whole number, or no limit at all (None)."""
+
+    def build(self, value):
+        self.unlimited = w.Checkbox(value=value is None, description="no limit", indent=False)
+        self.input = _box(self.spec, self.spec.lo if value is None and self.spec.lo is not None else value or 0)
+        self.input.disabled = value is None
+        return [self.unlimited, self.input]
+
+    @property
+    def value(self):
+        return None if self.unlimited.value else self.input.value
+
+    def write(self, value):
+        self.unlimited.value = value is None
+        self.input.disabled = value is None
+        if value is not None:
+            self.input.value = value
+
+    def _changed(self, change=None):
+        self.input.disabled = self.unlimited.value
+        super()._changed(change)
+
+
+class JsonControl(FieldControl):
+    """Any other kind (a game's own table shape): its YAML value as JSON text, validated by the ruleset."""
+
+    def build(self, value):
+        self._last = value
+        text = json.dumps(self.spec.to_yaml(value) if self.spec.kind != "json" else value)
+        self.input = w.Textarea(value=text, tooltip=self.spec.description, continuous_update=False, rows=2)
+        self.input.layout = w.Layout(width="320px", max_width="100%")
+        return [self.input]
+
+    @property
+    def value(self):
+        try:
+            self._last, self.problem = json.loads(self.input.value), None
+        except ValueError as exc:
+            self.problem = f"not JSON ({exc.msg} at column {exc.colno})"
+        return self._last
+
+    def write(self, value):
+        self.input.value = json.dumps(self.spec.to_yaml(value) if self.spec.kind != "json" else value)
 
 
 class ChoiceControl(FieldControl):
@@ -317,6 +403,9 @@ class PileOddsControl(FieldControl):
 
 _BY_KIND: dict[str, type[FieldControl]] = {
     "int": IntControl,
+    "float": FloatControl,
+    "text": TextControl,
+    "optional_int": OptionalIntControl,
     "bool": BoolControl,
     "choice": ChoiceControl,
     "int_tuple": TupleControl,
@@ -329,13 +418,10 @@ _BY_KIND: dict[str, type[FieldControl]] = {
 
 
 def make_control(spec: FieldSpec, value: Any) -> FieldControl:
-    """The control for a field: named variants get a dropdown of their choices, the rest by kind.
+    """The control for a field: variants and fields with choices get a dropdown, the rest by kind.
 
-    Raises
-    ------
-    KeyError
-        For a field kind no control knows (a new kind in the schema needs one here).
+    A kind no control here knows gets a ``JsonControl``.
     """
-    if spec.variant or spec.kind == "optional_int":
+    if spec.variant or (spec.choices and spec.kind in ("choice", "optional_int", "int", "text")):
         return ChoiceControl(spec, value)
-    return _BY_KIND[spec.kind](spec, value)
+    return _BY_KIND.get(spec.kind, JsonControl)(spec, value)

@@ -1,36 +1,39 @@
-"""RulesEditor: every tunable number of the Ruleset as controls, generated from its schema.
+"""RulesEditor: every tunable number of any game's ruleset as controls, generated from its schema.
 
-A designer changes a number and gets a valid ``Ruleset`` at once, or, for a bad
-combination, the Ruleset's own message beside the control while ``.rules`` keeps
-the last valid value. Observers of ``rules`` fire only on a real change.
+A designer changes a number and gets a valid ruleset at once, or, for a bad
+combination, the ruleset's own message beside the control while ``.rules`` keeps
+the last valid value. Observers of ``rules`` fire only on a real change. Each
+field is marked *book* (printed in the rulebook) or *ours*; variants are dropdowns.
 """
 
 from __future__ import annotations
 
 import html
 from dataclasses import replace
+from typing import Any
 
 import ipywidgets as w
 import traitlets
 
-from ..games.bourbonomics.rules.errors import RulesetError
-from ..games.bourbonomics.rules.ruleset import Ruleset
-from ..games.bourbonomics.rules.schema import FIELDS, FieldSpec
+from ..core import DEFAULT_GAME, FieldSpec, RulesetError, default_rules
 from .controls import FieldControl, make_control
-from .labels import name_label
+from .labels import PREFERRED_GROUPS, field_specs, groups_of, name_label
 
-GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
-"""Tab order: what designers tune most first; the content counts last."""
+GROUPS = PREFERRED_GROUPS
+"""Tab order where these groups exist: what designers tune most first; the content counts last."""
 
 
 class RulesEditor(w.VBox):
-    """Controls for every ruleset field, grouped by area, with reset and a 'what changed' list.
+    """Controls for every ruleset field, grouped by area as tabs, with reset and a 'what changed' list.
 
     Parameters
     ----------
-    rules : Ruleset, optional
-        Where to start (default ``Ruleset.default()``); its content (mash bills, demand
-        deck, distilleries) is kept, and "what changed" is measured against the defaults.
+    rules : ruleset, optional
+        Where to start, of any game (default: ``game``'s defaults); its content (Bourbonomics'
+        mash bills, demand deck, distilleries) is kept, and "what changed" is measured against
+        the defaults.
+    game : str, optional
+        The game whose defaults to start from when ``rules`` is not given (default Bourbonomics).
 
     Examples
     --------
@@ -40,13 +43,14 @@ class RulesEditor(w.VBox):
     {'zone_multipliers': (1, 2, 4)}
     """
 
-    rules = traitlets.Instance(Ruleset)
+    rules = traitlets.Any()
 
-    def __init__(self, rules: Ruleset | None = None, **kwargs):
-        origin = rules if rules is not None else Ruleset.default()
+    def __init__(self, rules: Any = None, game: str | None = None, **kwargs):
+        origin = rules if rules is not None else default_rules(game or DEFAULT_GAME)
         self._origin = origin
+        self.specs = field_specs(origin)
         self.controls: dict[str, FieldControl] = {
-            f.name: make_control(_bounded(f, origin), getattr(origin, f.name)) for f in FIELDS
+            f.name: make_control(_bounded(f, origin), getattr(origin, f.name)) for f in self.specs
         }
         for control in self.controls.values():
             control.on_change(self._revalidate)
@@ -62,12 +66,16 @@ class RulesEditor(w.VBox):
         self.add_class("bl-rules-editor")
         self._show_changes()
 
-    def _tabs(self, rules: Ruleset) -> GroupTabs:
+    def _tabs(self, rules: Any) -> GroupTabs:
         pages, titles = [], []
-        for group in GROUPS:
+        summary = _content_summary(rules)
+        groups = groups_of(self.specs)
+        if summary is not None and "content" not in groups:
+            groups.append("content")
+        for group in groups:
             rows = [c.widget for c in self.controls.values() if c.spec.group == group]
-            if group == "content":
-                self.content = w.HTML(_content_summary(rules))
+            if group == "content" and summary is not None:
+                self.content = w.HTML(summary)
                 rows.append(self.content)
             if rows:
                 pages.append(w.VBox(rows))
@@ -81,11 +89,19 @@ class RulesEditor(w.VBox):
 
     def changes(self) -> dict:
         """The fields whose current valid value differs from the defaults."""
-        return self.rules.changes()
+        if hasattr(self.rules, "changes"):
+            return self.rules.changes()
+        default = type(self.rules).default()
+        return {
+            s.name: getattr(self.rules, s.name)
+            for s in self.specs
+            if getattr(self.rules, s.name) != getattr(default, s.name)
+        }
 
     def reset(self) -> None:
         """Every control back to its default value; observers fire once."""
-        self.set_values(Ruleset.default().to_values())
+        default = type(self._origin).default()
+        self.set_values({s.name: getattr(default, s.name) for s in self.specs})
 
     def set_value(self, name: str, value) -> None:
         """Move one control as a person would (validated; an invalid value is shown, not applied)."""
@@ -106,11 +122,14 @@ class RulesEditor(w.VBox):
     # --- validation
     def _revalidate(self) -> None:
         values = {name: c.value for name, c in self.controls.items()}
+        unread = {name: c.problem for name, c in self.controls.items() if c.problem}
         try:
+            if unread:
+                raise RulesetError(list(unread.items()))
             candidate = self._origin.replace(**values)
-        except RulesetError as exc:
+        except (RulesetError, TypeError, ValueError) as exc:
             self._problems = {}
-            for name, why in exc.problems:
+            for name, why in getattr(exc, "problems", None) or [("rules", str(exc))]:
                 self._problems[name] = f"{self._problems[name]}; {why}" if name in self._problems else why
             self._show_problems()
             return
@@ -139,7 +158,7 @@ class RulesEditor(w.VBox):
         if not changed:
             self.changed.value = "<i>No changes: these are the default rules.</i>"
             return
-        default = Ruleset.default()
+        default = type(self._origin).default()
         items = "".join(
             f"<li><b>{html.escape(name_label(k))}</b>: {html.escape(_short(getattr(default, k)))} → "
             f"{html.escape(_short(v))}</li>"
@@ -186,8 +205,10 @@ class GroupTabs(w.VBox):
                 button.value = False
 
 
-def _bounded(spec: FieldSpec, rules: Ruleset) -> FieldSpec:
+def _bounded(spec: FieldSpec, rules: Any) -> FieldSpec:
     """The field's spec with its range narrowed to what the content allows (no control offers a refused value)."""
+    if not hasattr(rules, "allowed_range"):
+        return spec
     lo, hi = rules.allowed_range(spec.name)
     return spec if (lo, hi) == (spec.lo, spec.hi) else replace(spec, lo=lo, hi=hi)
 
@@ -197,7 +218,10 @@ def _short(value) -> str:
     return text
 
 
-def _content_summary(rules: Ruleset) -> str:
+def _content_summary(rules: Any) -> str | None:
+    """Bourbonomics' content counts (its content tab); None for a game without that content."""
+    if not all(hasattr(rules, a) for a in ("mash_bills", "demand_cards", "distilleries")):
+        return None
     gated = sum(1 for c in rules.demand_cards if not c.is_open)
     return (
         "<p>Content comes from the YAML files (edit a copy and load it with <code>Ruleset.load</code>):</p><ul>"

@@ -1,121 +1,91 @@
-"""Events in words: what a designer reads under the board and in the stepper.
+"""Events in words for any game: the game's own sentence (``GameDef.narrate``), else a generic one.
 
-The log keeps typed records for the tables; people want sentences. Each kind gets
-one short template; kinds this module does not know fall back to the record's own
-text, so a new event kind in the rules never breaks the widgets.
+A game supplies its sentences through its ``narrate(event, viewer)`` hook; it is asked about
+every event and keeps to itself what ``viewer`` may not see. For a game without one, or a kind
+it has no sentence for, the sentence is made from the event's kind and data ("P2: bought
+(card juniper, cost 3)."), and an event the viewer may not see (``state.visible_to``) says only
+that it happened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
 from typing import Any
 
-from ..games.bourbonomics.rules.events import Event
+from ..core import DEFAULT_GAME, game_of, get_game
+
+_LONG = 60
+"""Longest value text in a generic sentence; a longer one is cut with an ellipsis."""
 
 
-def _who(e: Event) -> str:
-    return "The table" if e.player is None else f"Player {e.player}"
+def who(player: int | None) -> str:
+    """``P2``, or ``The table`` for an event of nobody in particular."""
+    return "The table" if player is None else f"P{player}"
 
 
-def _quality(d: dict[str, Any]) -> str:
-    return f" ({d['quality']})" if d.get("quality") else ""
+def value_text(key: str, value: Any) -> str:
+    """A value as a designer reads it: seats as ``P1``, lists joined, nesting as compact JSON."""
+    if key.endswith("player") and isinstance(value, int) and not isinstance(value, bool):
+        return f"P{value}"
+    if isinstance(value, list | tuple) and all(isinstance(x, str | int | float) for x in value):
+        text = ", ".join(str(x) for x in value) or "none"
+    elif isinstance(value, dict | list | tuple):
+        text = json.dumps(value, separators=(", ", ": "), default=str)
+    else:
+        text = "—" if value is None else str(value)
+    return text if len(text) <= _LONG else text[: _LONG - 1] + "…"
 
 
-def _join(items: Any) -> str:
-    if isinstance(items, list | tuple):
-        return ", ".join(str(x) for x in items) or "nothing"
-    return str(items)
+def generic_sentence(event: Any, hidden: bool = False) -> str:
+    """The sentence any event gets from its kind and data, e.g. ``P1: income (amount 2, from P0).``."""
+    head = f"{who(event.player)}: {str(event.kind).replace('_', ' ')}"
+    if hidden:
+        return f"{head} (hidden)."
+    data = getattr(event, "data", None) or {}
+    details = ", ".join(f"{k.replace('_', ' ')} {value_text(k, v)}" for k, v in data.items())
+    return f"{head} ({details})." if details else f"{head}."
 
 
-_TEMPLATES: dict[str, Callable[[Event, dict[str, Any]], str]] = {
-    "setup": lambda e, d: f"A {d.get('players')}-player game is set up (seed {d.get('seed')}).",
-    "round_start": lambda e, d: f"Round {e.round} begins; turn order {_join([f'P{s}' for s in d.get('order', [])])}.",
-    "card_added": lambda e, d: f"Demand card {d.get('card')} joins the market ({d.get('table_size')} on the table).",
-    "crash": lambda e, d: f"Market crash! {len(d.get('wiped', []))} cards are wiped; the market restarts.",
-    "hot_reset": lambda e, d: f"Hot completion reset: {len(d.get('wiped', []))} other cards are wiped.",
-    "demand_revealed": lambda e, d: f"{_who(e)} reveals demand cards {_join(d.get('cards'))}.",
-    "demand_picked": lambda e, d: f"{_who(e)} adds demand card {d.get('card')} to the market.",
-    "bills_revealed": lambda e, d: f"{_who(e)} reveals mash bills {_join(d.get('bills'))}.",
-    "bill_kept": lambda e, d: f"{_who(e)} keeps mash bill {d.get('bill')} as resting barrel {d.get('barrel')}.",
-    "bills_returned": lambda e, d: f"{_who(e)} returns mash bills {_join(d.get('bills'))}.",
-    "dice_inherited": lambda e, d: f"{_who(e)} inherits dice {_join(d.get('dice'))}.",
-    "die_kept": lambda e, d: f"{_who(e)} keeps a {d.get('face')} die.",
-    "dice_rolled": lambda e, d: f"{_who(e)} rolls {_join(d.get('faces'))}.",
-    "dice_rerolled": lambda e, d: f"{_who(e)} rerolls {_join(d.get('old'))} into {_join(d.get('faces'))}.",
-    "dice_traded": lambda e, d: f"{_who(e)} trades {_join(d.get('returned'))} for a {d.get('face')} die.",
-    "card_drawn": lambda e, d: f"{_who(e)} draws {d.get('card')} from the {d.get('pile')} pile{_quality(d)}.",
-    "dice_passed": lambda e, d: f"{_who(e)} passes dice {_join(d.get('dice'))} on.",
-    "dice_returned": lambda e, d: f"Leftover dice {_join(d.get('dice'))} go back to the pool.",
-    "card_staged": lambda e, d: f"{_who(e)} stages {d.get('card')} on barrel {d.get('barrel')}.",
-    "card_unstaged": lambda e, d: f"{_who(e)} takes {d.get('card')} back from barrel {d.get('barrel')}.",
-    "barrel_built": lambda e, d: (
-        f"{_who(e)} builds barrel {d.get('barrel')} ({d.get('quality')}, {d.get('mash_bill')}), "
-        f"starting at age {d.get('age')}."
-    ),
-    "sale": lambda e, d: (
-        f"{_who(e)} sells barrel {d.get('barrel')} into {d.get('card')} for {d.get('capital')} Capital "
-        f"({d.get('base_value')} × {d.get('multiplier')}, {d.get('zone')})."
-    ),
-    "order_completed": lambda e, d: (
-        f"{_who(e)} completes order {d.get('card')} for {d.get('prestige')} Prestige "
-        f"({d.get('orders')} order{'' if d.get('orders') == 1 else 's'} in all)."
-    ),
-    "barrel_emptied": lambda e, d: f"Barrel {d.get('barrel')} made its last sale and leaves the rickhouse.",
-    "upgrade": lambda e, d: (
-        f"{_who(e)} upgrades {str(d.get('department', '')).replace('_', ' ')} to level {d.get('level')} "
-        + (f"with the Ultimate {str(d['ultimate']).replace('_', ' ').title()} " if d.get("ultimate") else "")
-        + f"for {d.get('cost')} Capital."
-    ),
-    "private_card": lambda e, d: f"{_who(e)} receives private demand card {d.get('card')}.",
-    "final_round": lambda e, d: f"{_who(e)} has {d.get('orders')} orders: this is the final round.",
-    "stall": lambda e, d: f"{_who(e)} can do nothing useful this turn.",
-    "turn_end": lambda e, d: f"{_who(e)} ends the turn.",
-    "aged": lambda e, d: (
-        f"{_who(e)}'s barrels age: {_join([f'{b} → {a}' for b, a in zip(d.get('barrels', []), d.get('ages', []))])}."
-    ),
-    "climate_named": lambda e, d: f"{_who(e)} names barrel {d.get('barrel')} for Climate Controlled ageing.",
-    "double_maturation": lambda e, d: f"Barrel {d.get('barrel')} reaches age {d.get('age')}: one more sale.",
-    "warehouse_tasting": lambda e, d: f"{_who(e)} gains {d.get('capital')} Capital from Warehouse Tasting.",
-    "pile_refilled": lambda e, d: f"The {d.get('pile')} pile is reshuffled from its discards.",
-    "deck_refilled": lambda e, d: f"The {str(d.get('deck', '')).replace('_', ' ')} deck is reshuffled.",
-    "game_end": lambda e, d: (
-        f"Game over ({str(d.get('ended_by', '')).replace('_', ' ')}); "
-        f"winner{'s' if len(d.get('winners', [])) > 1 else ''}: {_join([f'P{w}' for w in d.get('winners', [])])}."
-    ),
-}
-
-
-def describe(event: Event, viewer: int | None = None) -> str:
-    """One sentence for an event, in the game's words.
+def describe(event: Any, viewer: int | None = None, game: str = DEFAULT_GAME, visible: bool = True) -> str:
+    """One sentence for an event of ``game``.
 
     Parameters
     ----------
-    event : Event
-        A record from ``game.log``.
+    event
+        A record from ``state.log`` (``player``, ``kind``, ``data``).
     viewer : int, optional
-        The seat reading it: a card drawn by another seat keeps its quality hidden,
-        as it is on the table. None reads everything (a designer replaying).
-
-    Returns
-    -------
-    str
-        The sentence; an unknown kind falls back to the event's own text.
+        The seat reading it; None reads everything (a designer replaying).
+    game : str
+        The game the event is of (its ``narrate`` hook speaks first).
+    visible : bool
+        Whether ``viewer`` may see the event (only the generic sentence needs to be told).
     """
-    template = _TEMPLATES.get(event.kind)
-    if template is None:
-        return str(event)
-    data = event.data
-    if viewer is not None and event.player != viewer and "quality" in data and event.kind == "card_drawn":
-        data = {k: v for k, v in data.items() if k != "quality"}
-    try:
-        return template(event, data)
-    except (TypeError, ValueError, KeyError):
-        return str(event)
+    hook = get_game(game).narrate
+    if hook is not None:
+        text = hook(event, viewer)
+        if text:
+            return text
+    return generic_sentence(event, hidden=not visible)
 
 
-def describe_all(events: list[Event], viewer: int | None = None) -> list[dict[str, Any]]:
-    """Events as JSON-safe rows with their sentence, for the front end."""
+def can_see(state: Any, event: Any, viewer: int | None) -> bool:
+    """Whether ``viewer`` (None: a designer) may see ``event``, as the game's ``visible_to`` says."""
+    if viewer is None:
+        return True
+    seats = state.visible_to(event)
+    return seats is None or viewer in seats
+
+
+def describe_all(state: Any, events: list, viewer: int | None = None) -> list[dict[str, Any]]:
+    """Events of ``state``'s game as JSON-safe rows with their sentence, for the front ends."""
+    game = game_of(state.rules)
     return [
-        {"seq": e.seq, "round": e.round, "kind": e.kind, "player": e.player, "text": describe(e, viewer)}
+        {
+            "seq": e.seq,
+            "round": e.round,
+            "kind": e.kind,
+            "player": e.player,
+            "text": describe(e, viewer, game, can_see(state, e, viewer)),
+        }
         for e in events
     ]

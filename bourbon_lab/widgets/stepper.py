@@ -1,19 +1,22 @@
-"""Stepper: walk a game one decision at a time, forwards and back, or let it play at a speed.
+"""Stepper: walk a game of any kind one decision at a time, forwards and back, or let it play at a speed.
 
 A game is its rules, seed, seating and actions, so any source — a live game, a
 bot game from a simulation, a scenario script — becomes one replay. Each step is
 one action; a clone of the game is kept per step reached, so going back is
-instant and going forward replays only what was not seen yet.
+instant and going forward replays only what was not seen yet. The step's events
+are told in the game's own sentences (``GameDef.narrate``), else generic ones.
 """
 
 from __future__ import annotations
 
+import html
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
-from ..games.bourbonomics.rules import Game, Ruleset, new_game
+from ..core import DEFAULT_GAME, default_rules, game_of, new_game
 from .board import board_state
 from .board_widget import BoardView
 from .narrate import describe
@@ -23,35 +26,50 @@ _FIXED = w.Layout(width="44px", flex="0 0 auto")
 
 @dataclass(frozen=True)
 class Replay:
-    """What reproduces a game exactly: rules, players, seed, distilleries and the actions."""
+    """What reproduces a game exactly: rules (of any game), players, seed, actions (Bourbonomics: distilleries)."""
 
-    rules: Ruleset
+    rules: Any
     players: int
     seed: int
     actions: tuple[str, ...]
     distilleries: tuple[str, ...] | None = None
 
-    def start(self) -> Game:
-        return new_game(self.rules, self.players, self.seed, list(self.distilleries) if self.distilleries else None)
+    @property
+    def game(self) -> str:
+        """The name of the game replayed."""
+        return game_of(self.rules)
+
+    def start(self):
+        if self.game == DEFAULT_GAME:
+            dist = list(self.distilleries) if self.distilleries else None
+            return new_game(self.rules, self.players, self.seed, dist)
+        return new_game(self.rules, self.players, self.seed)
 
 
-def replay_of(source, rules: Ruleset | None = None, seed: int = 0, players: int = 2) -> Replay:
+def _is_table(source) -> bool:
+    """A live table of any game (it has a decision point, a log and its actions)."""
+    return all(hasattr(source, a) for a in ("decision", "log", "actions", "rules", "seed", "n"))
+
+
+def replay_of(source, rules=None, seed: int = 0, players: int = 2) -> Replay:
     """Turn a game, a scenario-like object or a list of action texts into a ``Replay``.
 
     Parameters
     ----------
-    source : Game, Replay, list of str, or object with ``rules``, ``seed``, ``players`` and a script
+    source : GameState, Replay, list of str, or object with ``rules``, ``seed``, ``players`` and a script
         A scenario-like object names its actions ``actions`` or ``script``.
     rules, seed, players
-        Used only with a plain list of action texts.
+        Used only with a plain list of action texts (default rules: Bourbonomics').
     """
     if isinstance(source, Replay):
         return source
-    if isinstance(source, Game):
-        setup = source.log[0].data
-        return Replay(source.rules, source.n, source.seed, tuple(source.actions), tuple(setup["distilleries"]))
+    if _is_table(source):
+        dist = None
+        if game_of(source.rules) == DEFAULT_GAME:
+            dist = tuple(source.log[0].data["distilleries"])
+        return Replay(source.rules, source.n, source.seed, tuple(str(a) for a in source.actions), dist)
     if isinstance(source, list | tuple):
-        return Replay(rules or Ruleset.default(), players, seed, tuple(str(a) for a in source))
+        return Replay(rules or default_rules(), players, seed, tuple(str(a) for a in source))
     if callable(getattr(source, "game", None)):  # a bl.Scenario: step through the game it plays
         return replay_of(source.game())
     script = getattr(source, "actions", None) or getattr(source, "script", None) or ()
@@ -60,12 +78,12 @@ def replay_of(source, rules: Ruleset | None = None, seed: int = 0, players: int 
     return Replay(source.rules, n, source.seed, tuple(str(a) for a in script), tuple(dist) if dist else None)
 
 
-def simulated_game(rules: Ruleset, players: int = 4, bots="heuristic", seed: int = 0, game: int = 0) -> Replay:
-    """Game ``game`` of ``simulate(rules, players, games=..., bots, seed)``, played again with its actions."""
+def simulated_game(rules, players: int = 4, bots="heuristic", seed: int = 0, game: int = 0) -> Replay:
+    """Game ``game`` of ``simulate(rules, players, games=..., bots, seed)`` (rules of any game), played again."""
     from ..sim.runner import make_tasks, play_one, validate
 
     names = validate(rules, players, game + 1, bots, None)
-    task = make_tasks(players, game + 1, names, seed, True, None)[game]
+    task = make_tasks(players, game + 1, names, seed, True, None, game=game_of(rules))[game]
     g = play_one(rules, task)
     return replay_of(g)
 
@@ -75,7 +93,7 @@ class Stepper(w.VBox):
 
     Parameters
     ----------
-    source : Game, list of str, scenario-like object, or Replay
+    source : GameState, list of str, scenario-like object, or Replay
         What to step through (see ``replay_of``); a live game is copied at its current point
         (``sync()`` picks up later moves).
     rules, seed, players
@@ -84,8 +102,8 @@ class Stepper(w.VBox):
         Steps per second while playing.
     """
 
-    def __init__(self, source, rules: Ruleset | None = None, seed: int = 0, players: int = 2, speed: float = 4.0):
-        self._live = source if isinstance(source, Game) else None
+    def __init__(self, source, rules=None, seed: int = 0, players: int = 2, speed: float = 4.0):
+        self._live = source if _is_table(source) else None
         self.replay = replay_of(source, rules, seed, players)
         self._games = [self.replay.start()]
         self._marks = [len(self._games[0].log)]
@@ -145,7 +163,7 @@ class Stepper(w.VBox):
         return len(self.replay.actions)
 
     @property
-    def game(self) -> Game:
+    def game(self):
         """The game at the current step (do not change it: it is the stepper's copy)."""
         return self._games[self.position]
 
@@ -184,7 +202,7 @@ class Stepper(w.VBox):
             i += 1
         self.show(i)
 
-    def _at(self, i: int) -> Game:
+    def _at(self, i: int):
         self._reach(i)
         return self._games[i]
 
@@ -226,15 +244,17 @@ class Stepper(w.VBox):
     def step_events(self) -> list[str]:
         """The events of the current step in words (setup and round 1's opening at step 0)."""
         start = self._marks[self.position - 1] if self.position else 0
-        return [describe(e) for e in self.game.log[start : self._marks[self.position]]]
+        name = self.replay.game
+        return [describe(e, None, name) for e in self.game.log[start : self._marks[self.position]]]
 
     def _draw(self) -> None:
         g = self.game
         action = self.replay.actions[self.position - 1] if self.position else "(start)"
         self.where.value = (
-            f"<b>Step {self.position} / {self.steps}</b> · round {g.round} · {g.phase} · played: <code>{action}</code>"
+            f"<b>Step {self.position} / {self.steps}</b> · round {g.round} · {g.phase} · "
+            f"played: <code>{html.escape(action)}</code>"
         )
-        items = "".join(f"<li>{text}</li>" for text in self.step_events())
+        items = "".join(f"<li>{html.escape(text)}</li>" for text in self.step_events())
         self.events.value = f"<ol class='bl-step-events'>{items}</ol>"
         self.round_box.value = min(max(g.round, self.round_box.min), self.round_box.max)
         state = board_state(g, None, since=self._marks[self.position - 1] if self.position else 0)

@@ -16,7 +16,7 @@ import time
 import ipywidgets as w
 import polars as pl
 
-from ..games.bourbonomics.rules.ruleset import Ruleset
+from ..core import DEFAULT_GAME, default_rules, game_of, get_game
 from .editor import RulesEditor
 from .labels import name_label
 
@@ -44,33 +44,39 @@ class LiveStudy(w.VBox):
 
     Parameters
     ----------
-    rules : Ruleset, optional
-        The "before" rules (default ``Ruleset.default()``).
+    rules : ruleset, optional
+        The "before" rules, of any game (default: ``game``'s defaults).
     players : int
-        Players per game.
+        Players per game (kept within the game's player counts).
     games : int
         Games per run; both runs use the same seeds.
-    bots : str or list of str
-        Bot spec(s), as for ``simulate``.
+    bots : str or list of str, optional
+        Bot spec(s), as for ``simulate``; default the game's ``heuristic``, else ``random``.
     seed : int
         The run seed (game ``i`` uses ``game_seed(seed, i)`` in both runs).
     workers : int
         Local processes per run.
     debounce : float
         Seconds of quiet after a control moves before re-simulating.
+    game : str, optional
+        The game to study when ``rules`` is not given, e.g. ``LiveStudy(game="tipjar")``.
     """
 
     def __init__(
         self,
-        rules: Ruleset | None = None,
+        rules=None,
         players: int = 4,
         games: int = 200,
-        bots="heuristic",
+        bots=None,
         seed: int = 0,
         workers: int = 2,
         debounce: float = DEBOUNCE_S,
+        game: str | None = None,
     ):
-        self.before_rules = rules if rules is not None else Ruleset.default()
+        self.before_rules = rules if rules is not None else default_rules(game or DEFAULT_GAME)
+        info = get_game(game_of(self.before_rules)).info
+        players = min(max(players, info.min_players), info.max_players)
+        bots = bots if bots is not None else default_bot(info.name)
         self.params = {"players": players, "games": games, "bots": bots, "seed": seed, "workers": workers}
         self.debounce = debounce
         self.editor = RulesEditor(self.before_rules)
@@ -203,6 +209,13 @@ class LiveStudy(w.VBox):
         built = self.charts(comparison)
         for key, chart in built.items():
             self._views[key].chart = chart
+
+
+def default_bot(game: str) -> str:
+    """The bot a study uses unless told: the game's ``heuristic`` when it has one, else ``random``."""
+    from ..bots import bot_names
+
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
 def _placeholder_views() -> dict:

@@ -2,12 +2,21 @@
 
 The engine lives in ``rules/`` with its content in ``rules/data/``; this module registers it. ``Game`` already
 satisfies ``core.GameState`` (``decision``, ``score_rows`` and ``visible_to`` were added beside
-its own ``scores``), so it is registered directly, with no wrapper on the hot path.
+its own ``scores``), so it is registered directly, with no wrapper on the hot path. It is
+presented by its own sentences (``narrate.py``) and its own board (``board.py``, drawn by
+``board.js`` and ``board.css`` beside it).
 """
 
-from ...core import GameDef, GameInfo, register_game
+from pathlib import Path
+
+from ...core import BoardDef, GameDef, GameInfo, register_game
+from .board import board_view
 from .columns import COLUMNS
+from .narrate import describe
 from .rules import Game, Ruleset, new_game
+
+_HERE = Path(__file__).resolve().parent
+BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
 INFO = GameInfo(
     name="bourbonomics",
@@ -22,6 +31,16 @@ INFO = GameInfo(
     description="Build barrels from hidden-quality resources, age them, sell them into a crashing demand market.",
 )
 
-GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=new_game, restore=Game.restore, columns=COLUMNS))
+GAME = register_game(
+    GameDef(
+        info=INFO,
+        ruleset=Ruleset,
+        new=new_game,
+        restore=Game.restore,
+        columns=COLUMNS,
+        narrate=describe,
+        board=BOARD,
+    )
+)
 
-__all__ = ["GAME", "INFO", "Game", "Ruleset", "new_game"]
+__all__ = ["BOARD", "GAME", "INFO", "Game", "Ruleset", "new_game"]

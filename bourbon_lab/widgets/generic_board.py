@@ -1,0 +1,130 @@
+"""The board of a game without its own: its view as readable panels, the decision, every legal action.
+
+Built on ``state.view(seat)`` (or the spectator's view), so it can never show what that seat may
+not see. The view is split the plain way: a list with one entry per seat under a plural name
+(``coins``, ``points``, ``players``) becomes a line in each player's panel; everything else is a
+public row. A game that wants other panels gives ``BoardDef(view=...)`` returning this same shape,
+and the generic front end (``widgets/generic.js``) draws it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import game_of, get_game
+from .narrate import value_text
+
+SKIP = frozenset({"round", "phase", "step", "legal_actions", "current_player", "ended_by", "over", "is_over"})
+"""View keys the header and the decision already show."""
+
+
+def label(key: str) -> str:
+    """``hand_sizes`` -> ``Hand sizes``."""
+    return str(key).replace("_", " ").capitalize()
+
+
+def generic_view(game, viewer: int | None = None) -> dict[str, Any]:
+    """The generic board model of ``game`` as ``viewer`` sees it (None: hot seat, the seat to act).
+
+    Returns
+    -------
+    dict
+        JSON-safe: ``title``, ``round``, ``phase``, ``step``, ``decision``, ``players`` (seat,
+        score, rank, parts, fields, to_act), ``public`` rows, ``legal`` texts, ``actions``
+        grouped by their first word, ``ended_by`` and ``over``.
+    """
+    info = get_game(game_of(game.rules)).info
+    d = game.decision
+    seat = viewer if viewer is not None else (d.actor if d is not None else None)
+    view = game.view(seat)
+    players, public = split_view(view, game.n)
+    acting = set() if d is None else {d.actor, *d.group}
+    for row in game.score_rows():
+        players[row.player].update(score=row.score, rank=row.rank, won=row.won, parts=dict(row.parts))
+    for p in players:
+        p["to_act"] = p["seat"] in acting
+    legal = [str(a) for a in legal_for(game, viewer)]
+    return {
+        "game": info.name,
+        "title": info.title,
+        "viewer": seat,
+        "hot_seat": viewer is None,
+        "round": getattr(game, "round", None),
+        "phase": getattr(game, "phase", None),
+        "step": getattr(game, "step", None),
+        "over": bool(game.is_over),
+        "ended_by": game.ended_by,
+        "decision": decision_of(d),
+        "players": players,
+        "public": public,
+        "legal": legal,
+        "actions": group_by_verb(legal),
+    }
+
+
+def legal_for(game, viewer: int | None) -> list:
+    """What ``viewer`` may do now: the actor's actions, a commit-group member's own, else nothing."""
+    d = game.decision
+    if d is None:
+        return []
+    if viewer is None or viewer == d.actor:
+        return list(game.legal_actions())
+    if viewer in d.group:
+        return list(game.legal_actions(player=viewer))
+    return []
+
+
+def decision_of(d) -> dict[str, Any] | None:
+    """The decision point as JSON: who acts, in what capacity."""
+    if d is None:
+        return None
+    return {
+        "actor": d.actor,
+        "step": d.step,
+        "turn_owner": d.turn_owner,
+        "group": list(d.group),
+        "interrupt": d.interrupt,
+        "out_of_turn": d.out_of_turn,
+    }
+
+
+def split_view(view: dict[str, Any], n: int) -> tuple[list[dict[str, Any]], list[list[str]]]:
+    """Per-player lines and public rows from a view (see the module docstring for the rule)."""
+    players: list[dict[str, Any]] = [{"seat": s, "fields": []} for s in range(n)]
+    public: list[list[str]] = []
+    for key, value in view.items():
+        if key in SKIP:
+            continue
+        if _per_player(key, value, n):
+            for s, item in enumerate(value):
+                if isinstance(item, dict):
+                    head = "" if key == "players" else f"{label(key)} · "
+                    players[s]["fields"] += [
+                        [head + (label(k) if not head else str(k).replace("_", " ")), value_text(k, v)]
+                        for k, v in item.items()
+                        if k != "seat"
+                    ]
+                else:
+                    players[s]["fields"].append([label(key), value_text(key, item)])
+        else:
+            public.append([label(key), value_text(key, value)])
+    return players, public
+
+
+def _per_player(key: str, value: Any, n: int) -> bool:
+    if not isinstance(value, list) or len(value) != n:
+        return False
+    return all(isinstance(x, dict) for x in value) or str(key).endswith("s")
+
+
+def group_by_verb(legal: list[str]) -> list[dict[str, Any]]:
+    """Legal action texts grouped by their first word, in the order the game lists them.
+
+    >>> [g["kind"] for g in group_by_verb(["bid 0", "bid 1", "pass"])]
+    ['bid', 'pass']
+    """
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for text in legal:
+        verb = text.split(" ", 1)[0] if text else text
+        groups.setdefault(verb, []).append({"text": text, "targets": []})
+    return [{"kind": verb, "label": verb.replace("_", " "), "actions": acts} for verb, acts in groups.items()]
