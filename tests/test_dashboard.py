@@ -129,7 +129,9 @@ def test_rule_controls_come_from_the_schema_like_the_notebook_editor():
         assert value == getattr(rules, spec.name), spec.name
         shown = acc.rule_widgets[spec.name].__panel__().select(pn.widgets.Widget)
         helps = {getattr(x, "description", None) for x in shown} | {x.value for x in shown if hasattr(x, "value")}
-        assert spec.description in helps, spec.name  # the notebook's help text, as a tooltip
+        # the notebook's help text, as a tooltip, with the number's source (the book's or ours)
+        source = "printed in the rulebook" if spec.book else "ours"
+        assert any(spec.description in h and source in h for h in helps if isinstance(h, str)), spec.name
     zones.parts[2].value = 5  # a person types 5 in the Hot box
     assert calls[-1] == ("zone_multipliers", (1, 2, 5)) and zones.value == (1, 2, 5)
     piles = acc.rule_widgets["pile_quality_odds"]

@@ -1,4 +1,8 @@
-"""The served Panel app: a study tab, an A/B tab and a game tab, each a view drawn from its store."""
+"""The served Panel app: a game picker over a study tab, an A/B tab and a game tab, each a view drawn from its store.
+
+Any registered game: picking one rebuilds the three tabs from that game's defaults. The Study
+tab draws the charts its tables allow, the Game tab the game's own board or the generic one.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,10 @@ from pathlib import Path
 
 import panel as pn
 
-from ..games.bourbonomics.rules import BourbonLabError
+from ..core import DEFAULT_GAME, BourbonLabError, games, get_game
 from . import controls
 from .board import GameView
-from .figures import STUDY_CHARTS, comparison_chart, markdown_table, study_charts
+from .figures import chart_names, comparison_chart, group_options, markdown_table, study_charts
 from .setup import StudySetup, load_setup, parse_upload
 from .store import ABStudy, Study, one_line, summary_tables
 from .table import GameTable
@@ -70,9 +74,9 @@ class StudyView(pn.viewable.Viewer):
         self.store = store
         self.scenarios = scenarios
         self.selected = selected if selected in scenarios else DEFAULTS
-        self.by = pn.widgets.RadioButtonGroup(name="Group players by", options=["seat", "bot", "distillery"])
+        self.by = pn.widgets.RadioButtonGroup(name="Group players by", options=group_options(store.game))
         self.minutes = pn.widgets.FloatInput(name="Minutes per round (assumed)", value=4.0, start=0.5, end=30, step=0.5)
-        self.panes = {n: pn.pane.Vega(None, css_classes=[f"chart-{n}"], name=n) for n in STUDY_CHARTS}
+        self.panes = {n: pn.pane.Vega(None, css_classes=[f"chart-{n}"], name=n) for n in chart_names(store.game)}
         self.tables = pn.pane.Markdown("", css_classes=["bl-summary"])
         self.status = pn.pane.Markdown("", css_classes=["bl-status"])
         self.rules = controls.rule_controls(store.rules, store.set_rule, self._say)
@@ -95,16 +99,19 @@ class StudyView(pn.viewable.Viewer):
             self._say(one_line(exc))
             return
         for name, chart in figures.items():
-            self.panes[name].object = chart
+            if name in self.panes:
+                self.panes[name].object = chart
         self.tables.object = "\n\n".join(f"**{t}**\n\n{markdown_table(df)}" for t, df in summary_tables(result).items())
 
     def _use(self, setup: StudySetup) -> None:
+        if setup.game != self.store.game:
+            raise BourbonLabError(f"{setup.name}: a {setup.game} scenario; pick {setup.game} in the Game menu first")
         self.store.apply_setup(setup)
         controls.refresh(self.rules, setup.rules)
 
     def _pick(self, event) -> None:
         try:
-            self._use(load_setup(self.scenarios[event.new]))
+            self._use(load_setup(self.scenarios[event.new], self.store.game))
         except BourbonLabError as exc:
             self._say(one_line(exc))
 
@@ -192,6 +199,8 @@ def build_app(setup: StudySetup | None = None, scenario: Path | None = None, ser
         scheduler=scheduler,
     )
     table = GameTable(rules=setup.rules, players=setup.players, seed=setup.seed)
+    if setup.game != DEFAULT_GAME:
+        scenario = None  # the scenario menu lists Bourbonomics files; another game's come by upload
     tabs = pn.Tabs(
         ("Study", StudyView(study, scenario_files(scenario), selected=scenario.name if scenario else DEFAULTS)),
         ("A/B", ABView(ab)),
@@ -199,6 +208,7 @@ def build_app(setup: StudySetup | None = None, scenario: Path | None = None, ser
         dynamic=False,
         sizing_mode="stretch_width",
     )
+    tabs.stores = (study, ab, table)
     if served:
         pn.state.onload(study.request)
         pn.state.onload(ab.request)
@@ -208,9 +218,51 @@ def build_app(setup: StudySetup | None = None, scenario: Path | None = None, ser
     return tabs
 
 
-def serve(scenario: str | None = None, port: int = 5006, show: bool = True) -> None:
+class GameApp(pn.viewable.Viewer):
+    """The game picker over the tabs: picking a game rebuilds every tab from that game's defaults.
+
+    Parameters
+    ----------
+    setup : StudySetup
+        Where the first game's study starts.
+    scenario : Path, optional
+        The command line's scenario file, offered in the Study tab's menu.
+    served : bool
+        As for ``build_app``.
+    """
+
+    def __init__(self, setup: StudySetup, scenario: Path | None = None, served: bool = True, **params):
+        super().__init__(**params)
+        self.served = served
+        self.picker = pn.widgets.Select(
+            name="Game", options=games(), value=setup.game, width=220, css_classes=["bl-game-picker"]
+        )
+        self.title = pn.pane.Markdown(_title(setup), margin=(0, 10))
+        self.tabs = build_app(setup, scenario, served)
+        self.body = pn.Column(self.tabs, sizing_mode="stretch_width")
+        self.picker.param.watch(self._pick, "value")
+
+    @property
+    def game(self) -> str:
+        return self.picker.value
+
+    def _pick(self, event) -> None:
+        setup = StudySetup.for_game(event.new)
+        self.tabs = build_app(setup, None, self.served)
+        self.title.object = _title(setup)
+        self.body.objects = [self.tabs]
+
+    def __panel__(self):
+        return pn.Column(pn.Row(self.title, self.picker), self.body, sizing_mode="stretch_width")
+
+
+def _title(setup: StudySetup) -> str:
+    return f"# bourbon_lab — {get_game(setup.game).info.title} study ({setup.name})"
+
+
+def serve(scenario: str | None = None, port: int = 5006, show: bool = True, game: str | None = None) -> None:
     """Serve the app on 127.0.0.1 until interrupted; each browser session gets its own stores."""
-    setup = load_setup(scenario)
+    setup = load_setup(scenario, game)
     path = Path(scenario) if scenario else None
     pn.serve(
         {"/": lambda: _page(setup, path)},
@@ -224,5 +276,4 @@ def serve(scenario: str | None = None, port: int = 5006, show: bool = True) -> N
 
 
 def _page(setup: StudySetup, path: Path | None):
-    header = pn.pane.Markdown(f"# bourbon_lab — Bourbonomics study ({setup.name})", margin=(0, 10))
-    return pn.Column(header, build_app(setup, path), sizing_mode="stretch_width")
+    return GameApp(setup, path).__panel__()

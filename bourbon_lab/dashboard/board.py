@@ -1,11 +1,16 @@
-"""The board view in Panel: the notebook widget's own ESM run by ``pn.custom.AnyWidgetComponent``."""
+"""The board view in Panel: the notebook widget's own ESM run by ``pn.custom.AnyWidgetComponent``.
+
+The ESM is the game's own (``BoardDef.esm``) or the generic board's, one component class per file.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import panel as pn
 import param
 
-from ..widgets.assets import BOARD_CSS, BOARD_ESM
+from ..widgets.assets import BOARD_ESM, board_files
 from .table import GameTable
 
 
@@ -19,14 +24,27 @@ class BoardComponent(pn.custom.AnyWidgetComponent):
     error = param.String(default="")
 
 
+_CLASSES: dict[Path, type[BoardComponent]] = {BOARD_ESM: BoardComponent}
+
+
+def board_component(game: str) -> tuple[type[BoardComponent], Path]:
+    """The component class that runs ``game``'s board ESM (one class per ESM file) and its CSS file."""
+    esm, css = board_files(game)
+    if esm not in _CLASSES:
+        name = f"{game.title().replace('_', '')}BoardComponent"
+        _CLASSES[esm] = type(name, (BoardComponent,), {"_esm": esm, "__module__": __name__})
+    return _CLASSES[esm], css
+
+
 class GameView(pn.viewable.Viewer):
     """Step controls over a ``GameTable`` and the board drawn from it."""
 
     def __init__(self, table: GameTable, **params):
         super().__init__(**params)
         self.table = table
-        self.board = BoardComponent(
-            state=table.state, error=table.error, stylesheets=[BOARD_CSS.read_text()], sizing_mode="stretch_width"
+        component, css = board_component(table.game_name)
+        self.board = component(
+            state=table.state, error=table.error, stylesheets=[css.read_text()], sizing_mode="stretch_width"
         )
         table.param.watch(self._sync, ["state", "error"])
         self.board.param.watch(self._clicked, "action")

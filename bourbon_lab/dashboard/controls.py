@@ -2,13 +2,15 @@
 
 Every number is a bounded number box (ranges narrowed by the content, as in the notebook); a list
 field is a row of boxes named like the notebook's (Low/Mid/Hot, Base/+1/…, the qualities), a
-per-quality table a small grid; yes/no fields a checkbox; variants and choices a menu. Nothing is
-typed as text, so nothing needs parsing. A refused value shows the Ruleset's own reason in the page
-and changes nothing.
+per-quality table a small grid; yes/no fields a checkbox; variants and choices a menu. Any game's
+schema works: a word is a text box, and a kind no control knows (a game's own table shape) is JSON
+text that the ruleset validates. A refused value shows the ruleset's own reason in the page and
+changes nothing.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -16,10 +18,9 @@ from typing import Any
 import panel as pn
 import param
 
-from ..games.bourbonomics.rules import Ruleset
+from ..core import FieldSpec
 from ..games.bourbonomics.rules.content import QUALITIES, RESOURCES
-from ..games.bourbonomics.rules.schema import GROUPS, FieldSpec
-from ..widgets.labels import PARTS, label_of, part_names
+from ..widgets.labels import PARTS, field_specs, groups_of, label_of, part_names, source_of
 
 BOX_WIDTH = 74
 """Width of one number box of a list field: five fit the rules column."""
@@ -27,9 +28,22 @@ BOX_WIDTH = 74
 _CHOICE_WORDS = {None: "unlimited", True: "yes", False: "no"}
 
 
+_KNOWN = frozenset(
+    {"int", "float", "bool", "text", "optional_int", "choice", "int_tuple", "levels", "sales", "odds"}
+    | {"age_values", "pile_odds"}
+)
+"""Kinds with their own boxes here; any other kind (a game's own table shape) is JSON text."""
+
+
 def label(spec: FieldSpec) -> str:
     """A field's name as a designer reads it (the notebook editor's own label)."""
     return label_of(spec)
+
+
+def help_of(spec: FieldSpec) -> str:
+    """A field's help: its description, then whether the number is the book's or ours."""
+    source = "printed in the rulebook" if source_of(spec) == "book" else "ours (the rulebook is silent)"
+    return f"{spec.description} ({source})" if spec.description else source.capitalize()
 
 
 def _choice_label(value: Any) -> str:
@@ -69,11 +83,13 @@ class RuleInput(pn.viewable.Viewer):
 
     value = param.Parameter()
 
-    def __init__(self, spec: FieldSpec, value: Any, **params):
+    def __init__(self, spec: FieldSpec, value: Any, on_error: Callable[[str], Any] | None = None, **params):
         super().__init__(value=value, **params)
         self.spec = spec
         self._quiet = False
-        self._single = spec.variant or bool(spec.choices) or spec.kind in ("int", "bool", "optional_int")
+        self._on_error = on_error
+        self._json = spec.kind not in _KNOWN and not spec.variant and not spec.choices
+        self._single = self._json or spec.variant or bool(spec.choices) or spec.kind in _SINGLE
         self.parts: list[pn.widgets.Widget] = []
         self._layout = self._build(value)
         for part in self.parts:
@@ -82,22 +98,33 @@ class RuleInput(pn.viewable.Viewer):
 
     # --- building, by kind
     def _build(self, value: Any) -> pn.viewable.Viewable:
-        spec, name = self.spec, label(self.spec)
-        if spec.variant or spec.choices or spec.kind == "optional_int":
+        spec, name, helptext = self.spec, label(self.spec), help_of(self.spec)
+        if spec.variant or spec.choices or (spec.kind == "optional_int" and not self._json):
             options = {_choice_label(c): c for c in (*spec.choices, *(() if value in spec.choices else (value,)))}
-            self.parts = [pn.widgets.Select(label=name, options=options, value=value, description=spec.description)]
+            self.parts = [pn.widgets.Select(label=name, options=options, value=value, description=helptext)]
             return self.parts[0]
         if spec.kind == "int":
-            self.parts = [_number(name, value, spec.lo, spec.hi, spec.description, width=None)]
+            self.parts = [_number(name, value, spec.lo, spec.hi, helptext, width=None)]
+            return self.parts[0]
+        if spec.kind == "float":
+            bounds = {"start": spec.lo, "end": spec.hi}
+            self.parts = [pn.widgets.FloatInput(label=name, value=value, description=helptext, **bounds)]
+            return self.parts[0]
+        if spec.kind == "text":
+            self.parts = [pn.widgets.TextInput(label=name, value=value, description=helptext)]
             return self.parts[0]
         if spec.kind == "bool":
             self.parts = [pn.widgets.Checkbox(label=name, value=value)]
-            return pn.Row(self.parts[0], pn.widgets.TooltipIcon(value=spec.description))
+            return pn.Row(self.parts[0], pn.widgets.TooltipIcon(value=helptext))
+        if self._json:
+            text = json.dumps(_plain(spec, value))
+            self.parts = [pn.widgets.TextAreaInput(label=f"{name} (JSON)", value=text, description=helptext)]
+            return self.parts[0]
         return pn.Column(self._title(), self._grid(value), sizing_mode="stretch_width")
 
     def _title(self) -> pn.Row:
         head = pn.pane.Markdown(f"**{label(self.spec)}**", margin=(0, 5))
-        return pn.Row(head, pn.widgets.TooltipIcon(value=self.spec.description), margin=0)
+        return pn.Row(head, pn.widgets.TooltipIcon(value=help_of(self.spec)), margin=0)
 
     def _grid(self, value: Any) -> pn.viewable.Viewable:
         spec = self.spec
@@ -116,6 +143,8 @@ class RuleInput(pn.viewable.Viewer):
 
     # --- boxes <-> value
     def _compose(self) -> Any:
+        if self._json:
+            return json.loads(self.parts[0].value)
         values = [p.value for p in self.parts]
         kind = self.spec.kind
         if kind == "age_values":
@@ -123,14 +152,21 @@ class RuleInput(pn.viewable.Viewer):
         return values[0] if self._single else tuple(values)
 
     def _spread(self, value: Any) -> list[Any]:
+        if self._json:
+            return [json.dumps(_plain(self.spec, value))]
         kind = self.spec.kind
         if kind == "age_values":
             return [x for triple in value for x in triple]
         return [value] if self._single else list(value)
 
     def _read(self, _event=None) -> None:
-        if not self._quiet:
+        if self._quiet:
+            return
+        try:
             self.value = self._compose()
+        except ValueError as exc:  # a JSON box holding something that is not JSON: say so, change nothing
+            if self._on_error is not None:
+                self._on_error(f"{label(self.spec)}: not JSON ({getattr(exc, 'msg', exc)})")
 
     def _write(self, event) -> None:
         self._quiet = True
@@ -196,27 +232,38 @@ class PileOddsInput(RuleInput):
             self._quiet = False
 
 
-def rule_widget(spec: FieldSpec, value: Any, rules: Ruleset | None = None) -> RuleInput:
+_SINGLE = ("int", "float", "text", "bool", "optional_int")
+
+
+def _plain(spec: FieldSpec, value: Any) -> Any:
+    """A value as JSON-safe data (its YAML form when the kind is registered)."""
+    try:
+        return spec.to_yaml(value)
+    except TypeError:  # a kind only the editor knows (a bare-names schema)
+        return list(value) if isinstance(value, tuple) else value
+
+
+def rule_widget(spec: FieldSpec, value: Any, rules: Any = None, on_error: Callable[[str], Any] | None = None):
     """The control for one field, bounded by its range narrowed to what ``rules``' content allows."""
-    if rules is not None:
+    if rules is not None and hasattr(rules, "allowed_range"):
         lo, hi = rules.allowed_range(spec.name)
         if (lo, hi) != (spec.lo, spec.hi):
             spec = replace(spec, lo=lo, hi=hi)
-    return (PileOddsInput if spec.kind == "pile_odds" else RuleInput)(spec, value)
+    return (PileOddsInput if spec.kind == "pile_odds" else RuleInput)(spec, value, on_error)
 
 
-def rule_controls(rules: Ruleset, on_change: Callable[[str, Any], Any], on_error: Callable[[str], Any]) -> pn.Accordion:
+def rule_controls(rules: Any, on_change: Callable[[str, Any], Any], on_error: Callable[[str], Any]) -> pn.Accordion:
     """Every schema field as a control, grouped like the ruleset file; variants open first.
 
     Parameters
     ----------
-    rules : Ruleset
-        Values to start from (and the content that narrows the ranges).
+    rules : ruleset
+        Values to start from, of any game (and the content that narrows the ranges).
     on_change : callable
         ``on_change(field, value)`` when a control changes.
     on_error : callable
-        ``on_error(text)`` for a problem found before the Ruleset sees the value (kept for callers; the
-        boxes are bounded and typed, so there is nothing left to report here today).
+        ``on_error(text)`` for a problem found before the ruleset sees the value (text in a JSON box
+        that is not JSON; the other boxes are bounded and typed).
 
     Returns
     -------
@@ -225,12 +272,13 @@ def rule_controls(rules: Ruleset, on_change: Callable[[str, Any], Any], on_error
     """
     sections: dict[str, list] = {"variants": []}
     widgets = {}
-    for spec in Ruleset.schema():
-        w = rule_widget(spec, getattr(rules, spec.name), rules)
+    specs = field_specs(rules)
+    for spec in specs:
+        w = rule_widget(spec, getattr(rules, spec.name), rules, on_error)
         widgets[spec.name] = w
         sections.setdefault("variants" if spec.variant else spec.group, []).append(w)
         w.param.watch(lambda event, name=spec.name: on_change(name, event.new), "value")
-    order = ["variants", *[g for g in GROUPS if g in sections]]
+    order = ["variants", *[g for g in groups_of(specs) if g in sections]]
     # A group's boxes reach the page when it is first opened: Panel shows a notebook output's models
     # in time that grows with the square of their number, and three full sets made the app take minutes.
     shown = {"variants"}  # open at first
@@ -253,9 +301,9 @@ def rule_controls(rules: Ruleset, on_change: Callable[[str, Any], Any], on_error
     return acc
 
 
-def refresh(acc: pn.Accordion, rules: Ruleset) -> None:
+def refresh(acc: pn.Accordion, rules: Any) -> None:
     """Show ``rules``' values in the controls (after a scenario was loaded or uploaded)."""
-    for spec in Ruleset.schema():
+    for spec in field_specs(rules):
         w = acc.rule_widgets[spec.name]
         value = getattr(rules, spec.name)
         if w.value != value:
@@ -267,11 +315,12 @@ def run_inputs(store) -> pn.Param:
     from .setup import MAX_GAMES
 
     top = store.param.seed.bounds[1]
+    lo, hi = store.param.players.bounds
     return pn.Param(
         store.param,
         parameters=["players", "games", "bots", "seed"],
         widgets={
-            "players": {"type": pn.widgets.IntInput, "start": 2, "end": 6},
+            "players": {"type": pn.widgets.IntInput, "start": lo, "end": hi},
             "games": {"type": pn.widgets.IntInput, "start": 1, "end": MAX_GAMES},
             "seed": {"type": pn.widgets.IntInput, "start": 0, "end": top},
         },

@@ -1,4 +1,8 @@
-"""Which charts a study shows, in what order: shared by the served app and the published site."""
+"""Which charts a study shows, in what order: shared by the served app and the published site.
+
+Bourbonomics shows its own market and economy charts; any other game the common ones its
+tables can draw (win rate, scores, where points come from, game length, income and points).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import altair as alt
 import polars as pl
 
 from .. import charts
+from ..core import DEFAULT_GAME
 from ..sim.paired import Comparison
 from ..sim.runner import SimResult
 
@@ -20,6 +25,20 @@ STUDY_CHARTS = (
     "economy_flow",
     "game_timeline",
 )
+"""Bourbonomics' charts."""
+
+COMMON_CHARTS = ("win_rate", "score_distribution", "score_by_source", "game_length", "income_and_points")
+"""The charts any game's tables can draw."""
+
+
+def chart_names(game: str) -> tuple[str, ...]:
+    """The charts a study of ``game`` shows, in reading order."""
+    return STUDY_CHARTS if game == DEFAULT_GAME else COMMON_CHARTS
+
+
+def group_options(game: str) -> list[str]:
+    """What the per-player charts may group by: seat and bot, and Bourbonomics' distillery."""
+    return ["seat", "bot", "distillery"] if game == DEFAULT_GAME else ["seat", "bot"]
 
 
 def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_round: float = charts.MINUTES_PER_ROUND):
@@ -32,7 +51,7 @@ def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_ro
     rules : Ruleset, optional
         The rules played (the timeline's zone thresholds).
     by : str
-        Grouping of the per-player charts: seat, bot or distillery.
+        Grouping of the per-player charts: seat, bot or (Bourbonomics) distillery.
     minutes_per_round : float
         The game-length estimate's assumption.
 
@@ -41,6 +60,14 @@ def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_ro
     dict of str to altair chart
     """
     p, g, e = result.players, result.games, result.events
+    if result.game != DEFAULT_GAME:
+        return {
+            "win_rate": charts.win_rate(p, by=by),
+            "score_distribution": charts.score_distribution(p, by=by),
+            "score_by_source": charts.score_by_source(result.score_parts, p, by=by),
+            "game_length": charts.game_length(g, minutes_per_round=minutes_per_round),
+            "income_and_points": charts.income_and_points(e),
+        }
     first = int(g.filter(pl.col("error").is_null())["game"].min() or 0) if g.height else 0
     return {
         "win_rate": charts.win_rate(p, by=by),

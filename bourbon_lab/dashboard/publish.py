@@ -13,11 +13,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import charts
+from ..core import get_game
 from ..sim.paired import Comparison, paired_table
 from .figures import comparison_chart, study_charts
 from .running import simulate_with_progress
 from .setup import StudySetup
-from .store import summary_tables
+from .store import rule_changes, summary_tables
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem; color: #222; max-width: 1100px; }
@@ -34,10 +35,8 @@ def _table(columns: list[str], rows: list[list]) -> str:
 
 
 def _rule_diff(setup: StudySetup) -> str:
-    from ..games.bourbonomics.rules import Ruleset
-
-    default = Ruleset.default()
-    rows = [[k, getattr(default, k), v] for k, v in setup.rules.changes().items()]
+    default = type(setup.rules).default()
+    rows = [[k, getattr(default, k), v] for k, v in rule_changes(setup.rules).items()]
     if not rows:
         return "<p>The default ruleset, unchanged.</p>"
     return _table(["rule", "default", "this study"], rows)
@@ -66,7 +65,7 @@ def _page(setup: StudySetup, stamp: dict, sections: list[str], scripts: list[str
             "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
             f"<title>bourbon_lab report: {html.escape(setup.name)}</title><style>{STYLE}</style>",
             "<script src='assets/vega.js'></script></head><body>",
-            f"<h1>Bourbonomics study: {html.escape(setup.name)}</h1>",
+            f"<h1>{html.escape(get_game(setup.game).info.title)} study: {html.escape(setup.name)}</h1>",
             f"<p>{stamp['games']} games of {stamp['players']} players, bots {', '.join(stamp['bots'])};",
             f"written {written}.</p>",
             *sections,
@@ -81,6 +80,7 @@ def publish_site(setup: StudySetup, out: str | Path, on_progress=None) -> Path:
     """Run the study of ``setup`` and write the report folder; returns the path of ``index.html``.
 
     When the setup changes the rules, the report also compares the defaults (A) with it (B) on common seeds.
+    Any game: the charts are those its tables allow (``figures.study_charts``).
 
     Parameters
     ----------
@@ -95,8 +95,6 @@ def publish_site(setup: StudySetup, out: str | Path, on_progress=None) -> Path:
     -------
     Path
     """
-    from ..games.bourbonomics.rules import Ruleset
-
     out = Path(out)
     (out / "charts").mkdir(parents=True, exist_ok=True)
     (out / "assets").mkdir(exist_ok=True)
@@ -106,8 +104,8 @@ def publish_site(setup: StudySetup, out: str | Path, on_progress=None) -> Path:
     common = {"players": setup.players, "games": setup.games, "bots": setup.bot_list(), "seed": setup.seed}
     result = simulate_with_progress(setup.rules, on_progress=on_progress, **common)
     figures = dict(study_charts(result, setup.rules))
-    if setup.rules.changes():
-        base = simulate_with_progress(Ruleset.default(), **common)
+    if rule_changes(setup.rules):
+        base = simulate_with_progress(type(setup.rules).default(), **common)
         figures["ab_comparison"] = comparison_chart(Comparison(base, result, paired_table(base, result)))
     sections = ["<h2>Rules changed from the defaults</h2>", _rule_diff(setup), "<h2>Summary</h2>"]
     for title, df in summary_tables(result).items():

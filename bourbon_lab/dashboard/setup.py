@@ -3,7 +3,8 @@
 Scenario files are data only: they are read with the bounded safe reader
 ``bourbon_lab.games.bourbonomics.rules.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
 installed), never executed. An upload is capped in size and refused with one readable line
-when it is malformed, not UTF-8, too deep or an alias bomb.
+when it is malformed, not UTF-8, too deep or an alias bomb. A setup may be of any
+registered game (a scenario's ``game:`` key, or ``StudySetup.for_game``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import yamlfile
-from ..games.bourbonomics.rules import BourbonLabError, Ruleset
-from ..games.bourbonomics.rules.errors import FileFormatError
+from ..core import DEFAULT_GAME, BourbonLabError, FileFormatError, default_rules, game_of, get_game, yamlfile
+from ..games.bourbonomics.rules import Ruleset
+from ..widgets.study import default_bot
 
 MAX_UPLOAD_BYTES = 256 * 1024
 """Largest scenario upload accepted; real scenario files are a few KB."""
@@ -40,11 +41,28 @@ class StudySetup:
     seed: int = 0
     name: str = "defaults"
 
+    @property
+    def game(self) -> str:
+        """The name of the game studied (the rules' game)."""
+        return game_of(self.rules)
+
+    @classmethod
+    def for_game(cls, game: str = DEFAULT_GAME) -> StudySetup:
+        """A game's defaults: its default rules, 4 players (within its counts), its default bot."""
+        bots = (default_bot(game),)
+        return cls(rules=default_rules(game), players=default_players(game), bots=bots, name=f"{game} defaults")
+
     def bot_list(self) -> list[str]:
         """One bot per player: a single name is used for everyone, a list must match the player count."""
         if len(self.bots) == 1:
             return list(self.bots) * self.players
         return list(self.bots)
+
+
+def default_players(game: str) -> int:
+    """Players at a study's tables unless told: 4, within the game's player counts."""
+    info = get_game(game).info
+    return min(max(4, info.min_players), info.max_players)
 
 
 def _one_line(exc: Exception) -> str:
@@ -89,13 +107,18 @@ def setup_from_data(data: Any, where: str = "scenario") -> StudySetup:
         )
     rules_data = data.get("rules") or {}
     try:
-        rules = Ruleset.from_dict(rules_data, source=f"{where} rules")
+        game = get_game(str(data.get("game", DEFAULT_GAME)))
+        if game.name == DEFAULT_GAME:
+            rules = Ruleset.from_dict(rules_data, source=f"{where} rules")
+        else:
+            rules = game.default_rules().replace(**rules_data)
     except BourbonLabError as exc:
         raise SetupError(f"{where}: {_one_line(exc)}") from None
+    info = game.info
     return StudySetup(
         rules=rules,
-        players=_int(data, "players", 4, 2, 6, where),
-        bots=_bots(data.get("bots", "heuristic"), where),
+        players=_int(data, "players", default_players(game.name), info.min_players, info.max_players, where),
+        bots=_bots(data.get("bots", default_bot(game.name)), where),
         games=_int(data, "games", DEFAULT_GAMES, 1, MAX_GAMES, where),
         seed=_int(data, "seed", 0, 0, 2**31 - 1, where),
         name=str(data.get("name") or Path(where).stem),
@@ -115,32 +138,39 @@ def _from_scenarios_layer(text: str, name: str, base_dir: Path | None = None) ->
         spec = Scenario.from_text(text, file=name, base_dir=base_dir).spec
     except BourbonLabError as exc:
         raise SetupError(_one_line(exc)) from None
-    bots = tuple(b or "heuristic" for b in (spec.bots or ["heuristic"]))
+    game = getattr(spec, "game", DEFAULT_GAME)
+    bots = tuple(b or default_bot(game) for b in (spec.bots or [default_bot(game)]))
     seeds = list(spec.seeds) or [0]
     games = min(max(len(seeds), 1), MAX_GAMES)
-    return StudySetup(spec.rules or Ruleset.default(), spec.players, bots, games, int(seeds[0]), spec.name or name)
+    rules = spec.rules or default_rules(game)
+    return StudySetup(rules, spec.players, bots, games, int(seeds[0]), spec.name or name)
 
 
-def load_setup(path: str | Path | None = None) -> StudySetup:
-    """The study setup of a scenario file, or the defaults when ``path`` is None.
+def load_setup(path: str | Path | None = None, game: str | None = None) -> StudySetup:
+    """The study setup of a scenario file, or a game's defaults when ``path`` is None.
 
     Parameters
     ----------
     path : str or Path, optional
         A scenario YAML file.
+    game : str, optional
+        The game (``--game``): its defaults without a file; with a file, the file must be of it.
 
     Returns
     -------
     StudySetup
     """
     if path is None:
-        return StudySetup()
+        return StudySetup() if game in (None, DEFAULT_GAME) else StudySetup.for_game(get_game(game).name)
     path = Path(path)
     if not path.is_file():
         raise SetupError(f"{path}: no such scenario file")
     if path.stat().st_size > MAX_UPLOAD_BYTES:
         raise SetupError(f"{path}: {path.stat().st_size} bytes is over the {MAX_UPLOAD_BYTES // 1024} KB limit")
-    return parse_upload(path.read_bytes(), path.name, base_dir=path.parent)
+    setup = parse_upload(path.read_bytes(), path.name, base_dir=path.parent)
+    if game is not None and setup.game != get_game(game).name:
+        raise SetupError(f"{path}: a {setup.game} scenario, not {game} (drop --game or pick another file)")
+    return setup
 
 
 def _safe_yaml(raw: bytes, name: str) -> Any:

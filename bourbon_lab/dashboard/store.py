@@ -2,7 +2,8 @@
 
 Views only read from a store and write its inputs (Panel's ``DataStore``/``Viewer`` pattern). A run is
 synchronous by default (tests, ``publish``); a served app gives the store a ``scheduler`` so runs happen
-off the event loop with a progress count.
+off the event loop with a progress count. A store studies the game its rules belong to (any
+registered game); its player count is bounded by that game's.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Any
 import param
 import polars as pl
 
-from ..games.bourbonomics.rules import BourbonLabError, Ruleset
-from ..games.bourbonomics.rules.errors import RulesetError
+from ..core import BourbonLabError, RulesetError, game_of, get_game
+from ..games.bourbonomics.rules import Ruleset
 from ..sim.paired import Comparison, paired_table
 from ..sim.runner import SimResult
 from ..widgets.labels import problems_in_words
@@ -31,6 +32,14 @@ def one_line(exc: Exception) -> str:
     return (text or type(exc).__name__)[:400]
 
 
+def rule_changes(rules: Any) -> dict[str, Any]:
+    """The fields of ``rules`` that differ from its game's defaults (any game's ruleset)."""
+    if hasattr(rules, "changes"):
+        return rules.changes()
+    default = type(rules).default().to_dict()
+    return {k: v for k, v in rules.to_dict().items() if default.get(k) != v}
+
+
 def rules_message(exc: Exception) -> str:
     """A refused rule change in the page's words: each problem under its field's readable name."""
     if isinstance(exc, RulesetError):
@@ -41,7 +50,7 @@ def rules_message(exc: Exception) -> str:
 class Runner(param.Parameterized):
     """Inputs in, one result out; re-runs when an input changes and reports progress and problems."""
 
-    players = param.Integer(4, bounds=(2, 6), doc="Players at each table.")
+    players = param.Integer(4, bounds=(1, 12), doc="Players at each table (within the game's counts).")
     games = param.Integer(DEFAULT_GAMES, bounds=(1, MAX_GAMES), doc="Games to simulate.")
     bots = param.String("heuristic", doc="Bot names, comma-separated: one for everyone or one per player.")
     seed = param.Integer(0, bounds=(0, 2**31 - 1), doc="The run's seed: same seed, same games.")
@@ -56,8 +65,18 @@ class Runner(param.Parameterized):
     def __init__(self, **params):
         self.scheduler = params.pop("scheduler", None)
         super().__init__(**params)
+        info = get_game(self.game).info
+        self.param.players.bounds = (info.min_players, info.max_players)
         self._generation = 0
         self._lock = threading.Lock()
+
+    @property
+    def game(self) -> str:
+        """The name of the game studied."""
+        return game_of(self._rules())
+
+    def _rules(self) -> Any:
+        raise NotImplementedError
 
     def bot_list(self) -> list[str]:
         names = [b.strip() for b in self.bots.split(",") if b.strip()]
@@ -137,7 +156,7 @@ class Runner(param.Parameterized):
 class Study(Runner):
     """One ruleset simulated: the ``simulate`` tables and the charts drawn from them."""
 
-    rules = param.ClassSelector(class_=Ruleset, default=Ruleset.default(), doc="The ruleset every game uses.")
+    rules = param.Parameter(default=Ruleset.default(), doc="The ruleset every game uses (of any game).")
     name = param.String("defaults", doc="Where the setup came from (a scenario file or the defaults).")
     result = param.ClassSelector(class_=SimResult, allow_None=True, default=None)
 
@@ -151,19 +170,22 @@ class Study(Runner):
         with param.parameterized.batch_call_watchers(self):
             self.param.update(**_inputs_of(setup))
 
+    def _rules(self) -> Any:
+        return self.rules
+
     def set_rule(self, name: str, value: Any) -> bool:
-        """Change one rule through the Ruleset's validation; a refused value leaves a message, not a change."""
+        """Change one rule through the ruleset's validation; a refused value leaves a message, not a change."""
         try:
             self.rules = self.rules.replace(**{name: value})
-        except BourbonLabError as exc:
+        except (BourbonLabError, TypeError, ValueError) as exc:
             self.message = rules_message(exc)
             return False
         return True
 
     def rule_changes(self) -> list[dict[str, Any]]:
         """Each field that differs from the defaults: name, default value, this study's value."""
-        default = Ruleset.default()
-        return [{"rule": k, "default": getattr(default, k), "value": v} for k, v in self.rules.changes().items()]
+        default = type(self.rules).default()
+        return [{"rule": k, "default": getattr(default, k), "value": v} for k, v in rule_changes(self.rules).items()]
 
     @param.depends("rules", "players", "games", "bots", "seed", watch=True)
     def _inputs_changed(self) -> None:
@@ -184,20 +206,23 @@ class Study(Runner):
 class ABStudy(Runner):
     """Two rulesets played on the same seeds, and each metric's paired difference (B - A) with its 95 % CI."""
 
-    rules_a = param.ClassSelector(class_=Ruleset, default=Ruleset.default())
-    rules_b = param.ClassSelector(class_=Ruleset, default=Ruleset.default())
+    rules_a = param.Parameter(default=Ruleset.default())
+    rules_b = param.Parameter(default=Ruleset.default())
     comparison = param.ClassSelector(class_=Comparison, allow_None=True, default=None)
 
     @param.depends("rules_a", "rules_b", "players", "games", "bots", "seed", watch=True)
     def _inputs_changed(self) -> None:
         self.request()
 
+    def _rules(self) -> Any:
+        return self.rules_a
+
     def set_rule(self, side: str, name: str, value: Any) -> bool:
         """Change one rule of side ``"a"`` or ``"b"``; a refused value leaves a message."""
         attr = f"rules_{side}"
         try:
             setattr(self, attr, getattr(self, attr).replace(**{name: value}))
-        except BourbonLabError as exc:
+        except (BourbonLabError, TypeError, ValueError) as exc:
             self.message = f"{side.upper()}: {rules_message(exc)}"
             return False
         return True
@@ -224,16 +249,16 @@ def summary_tables(result: SimResult) -> dict[str, pl.DataFrame]:
     from ..sim.stats import win_rates
 
     g = result.games.filter(pl.col("error").is_null())
-    per_game = pl.DataFrame(
-        {
-            "games": [str(g.height)],
-            "mean rounds": [f"{g['rounds'].mean():.1f}" if g.height else "—"],
-            "crashes per game": [f"{g['crashes'].mean():.2f}" if g.height else "—"],
-            "Hot resets per game": [f"{g['hot_resets'].mean():.2f}" if g.height else "—"],
-            "ended by orders": [percent((g["ended_by"] == "orders").mean()) if g.height else "—"],
-        }
-    )
-    tables = {"Per game": per_game}
+    row = {"games": [str(g.height)], "mean rounds": [f"{g['rounds'].mean():.1f}" if g.height else "—"]}
+    if {"crashes", "hot_resets"} <= set(g.columns):  # Bourbonomics' market columns
+        row["crashes per game"] = [f"{g['crashes'].mean():.2f}" if g.height else "—"]
+        row["Hot resets per game"] = [f"{g['hot_resets'].mean():.2f}" if g.height else "—"]
+        endings = ["orders"]
+    else:
+        endings = list(get_game(result.game).info.ended_by)
+    for why in endings:
+        row[f"ended by {why.replace('_', ' ')}"] = [percent((g["ended_by"] == why).mean()) if g.height else "—"]
+    tables = {"Per game": pl.DataFrame(row)}
     for by in ("seat", "bot"):
         rates = win_rates(result.players, by)
         tables[f"Win rate by {by}"] = pl.DataFrame(

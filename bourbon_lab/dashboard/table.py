@@ -1,4 +1,4 @@
-"""One game stepped through by hand: a bot per seat, step controls, and the checked path for a person's click."""
+"""One game of any kind stepped through by hand: a bot per seat, step controls, and the checked path for a click."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 import param
 
 from ..bots import make_bot
-from ..games.bourbonomics.rules import BourbonLabError, Ruleset, new_game
+from ..core import BourbonLabError, game_of, get_game, new_game
+from ..games.bourbonomics.rules import Ruleset
 from .store import one_line
 
 STEP_LIMIT = 5000
@@ -23,17 +24,28 @@ def _board_state(game) -> dict[str, Any]:
 class GameTable(param.Parameterized):
     """A live game and what the board view draws of it; every change goes through ``game.apply``."""
 
-    rules = param.ClassSelector(class_=Ruleset, default=Ruleset.default())
-    players = param.Integer(4, bounds=(2, 6))
+    rules = param.Parameter(default=Ruleset.default(), doc="The ruleset, of any game.")
+    players = param.Integer(4, bounds=(1, 12))
     seed = param.Integer(0, bounds=(0, 2**31 - 1))
     bot = param.String("heuristic", doc="The bot that moves for the player to act when you press Step.")
     state = param.Dict(default={})
     error = param.String("")
 
     def __init__(self, **params):
+        info = get_game(game_of(params.get("rules", Ruleset.default()))).info
+        if "bot" not in params:
+            from ..widgets.study import default_bot
+
+            params["bot"] = default_bot(info.name)
         super().__init__(**params)
+        self.param.players.bounds = (info.min_players, info.max_players)
         self.game = None
         self.restart()
+
+    @property
+    def game_name(self) -> str:
+        """The name of the game on the table."""
+        return game_of(self.rules)
 
     @param.depends("rules", "players", "seed", "bot", watch=True)
     def restart(self) -> None:
@@ -43,7 +55,7 @@ class GameTable(param.Parameterized):
         except BourbonLabError as exc:
             self.error = one_line(exc)
             return
-        self._bots = [make_bot(self.bot, seed=self.seed * 97 + s) for s in range(self.players)]
+        self._bots = [make_bot(self.bot, seed=self.seed * 97 + s, game=self.game_name) for s in range(self.players)]
         self.error = ""
         self.state = _board_state(self.game)
 
@@ -52,7 +64,7 @@ class GameTable(param.Parameterized):
         g = self.game
         played = 0
         while played < moves and g is not None and not g.is_over:
-            seat = g.current_player
+            seat = g.decision.actor
             g.apply(self._bots[seat].choose(g.observe(seat), g.legal_actions()))
             played += 1
         self.error = ""
@@ -73,7 +85,7 @@ class GameTable(param.Parameterized):
             return False
         try:
             self.game.apply(text)
-        except BourbonLabError as exc:
+        except (BourbonLabError, ValueError) as exc:
             self.error = one_line(exc)
             return False
         self.error = ""
