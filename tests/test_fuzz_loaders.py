@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 import bourbon_lab as bl
 from bourbon_lab.core import yamlfile
 from bourbon_lab.dashboard.setup import parse_upload
-from bourbon_lab.games.bourbonomics.rules.errors import one_line
+from bourbon_lab.games.bourbonomics.rules.errors import SnapshotError, one_line
 from bourbon_lab.games.bourbonomics.rules.schema import FIELDS
 from bourbon_lab.scenarios import Scenario, save_playtest
 
@@ -173,7 +173,7 @@ def test_content_yaml_with_a_broken_entry_names_it(folder, broken):
     assert any(f.startswith(name) for f in exc.fields), exc.fields
 
 
-DATA = Path(bl.rules.ruleset.__file__).parent / "data"
+DATA = Path(bl.games.bourbonomics.rules.ruleset.__file__).parent / "data"
 
 
 BROKEN_ROW = {"demand_cards": ("min_age", "old"), "mash_bills": ("bonus_sales", "[many]")}
@@ -208,7 +208,7 @@ def test_a_slip_in_the_default_content_files_names_the_file_and_line(tmp_path_fa
     ident = text.splitlines()[at].split(": ", 1)[1]
     (folder / filename).write_text(_break_entry(text, at, key), encoding="utf-8")
     where = f"{key}[{ident}] ({filename} line {at + 1})"
-    exc = _refused(lambda: bl.rules.ruleset.load_folder(folder), str(folder), where)
+    exc = _refused(lambda: bl.games.bourbonomics.rules.ruleset.load_folder(folder), str(folder), where)
     assert exc.fields == [f"{key}[{ident}]"]
 
 
@@ -540,7 +540,7 @@ def test_impossible_snapshot_is_refused_on_restore(snapshots, data):
         _restore(snap)
     message = one_line(info.value)
     assert "\n" not in message and "snapshot" in message
-    if path is not None and isinstance(info.value, bl.rules.errors.SnapshotError):
+    if path is not None and isinstance(info.value, SnapshotError):
         # the first fault found is at the changed place, or (a count or id others are checked against) its top key
         assert info.value.field.split(".")[0].split("[")[0] in (path[0], "players", "piles", "climate_choice"), message
 
@@ -550,7 +550,7 @@ def test_snapshot_with_two_copies_of_one_card_names_both_places(snapshots):
     snap = copy.deepcopy(snapshots[0])
     card = next(c for cards in snap["piles"]["piles"].values() for c in cards)
     snap["players"][1]["warehouse"].append(card)
-    with pytest.raises(bl.rules.errors.SnapshotError, match=r"is also at players\[1\]\.warehouse\[\d+\]") as info:
+    with pytest.raises(SnapshotError, match=r"is also at players\[1\]\.warehouse\[\d+\]") as info:
         _restore(snap)
     assert info.value.field.startswith("piles.piles.")
 
@@ -571,7 +571,7 @@ def test_named_impossible_states(snapshots, edit, field):
     """Each hand edit a designer might make by mistake is refused with the field's path."""
     snap = copy.deepcopy(snapshots[0])
     edit(snap)
-    with pytest.raises(bl.rules.errors.SnapshotError) as info:
+    with pytest.raises(SnapshotError) as info:
         _restore(snap)
     assert info.value.field == field
 

@@ -71,20 +71,22 @@ def is_bourbon(kinds) -> bool:
 def test_the_issue_reproduction_builds_no_barrel_without_a_cask():
     """Book: "What makes it bourbon: every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain".
 
-    Staged rye (on the House Blend slot), then corn, P0 can only finish B1 with a cask and holds none, so
-    the turn ends on its own (end turn is the only legal action left). The barley stage is refused and
-    B1 is never built.
+    The issue's literal script: rye (on the House Blend slot), then corn, then barley. Ending a turn
+    is always the player's own choice, so P0 still holds the turn when the barley stage is refused,
+    and the refusal quotes the bourbon rule; ``make B1`` is refused too, and nothing changes.
     """
     g = issue_game()
     g.apply(ISSUE_STAGES[0])
     g.apply(ISSUE_STAGES[1])
     barrel = g.players[0].barrel("B1")
     assert sorted(c.kind for c in barrel.cards) == ["corn", "rye"] and not barrel.built
-    assert g.current_player == 1, "with only a cask able to finish B1, P0 had nothing left but to end the turn"
+    assert g.current_player == 0 and [str(a) for a in g.legal_actions()] == ["end turn"]
     message = refused(g, ISSUE_STAGES[2])
-    assert "barley33" in message and "P0's" in message
-    refused(g, ISSUE_STAGES[3])
+    assert BOURBON_RULE in message and "barley33" in message, message
+    assert "B1" in refused(g, ISSUE_STAGES[3])
     assert not g.players[0].barrel("B1").built
+    g.apply("end turn")
+    assert g.current_player == 1
     assert all(is_bourbon(k) for k in built_kinds(g))
 
 
@@ -93,7 +95,7 @@ def test_every_staging_order_of_the_issue_cards_is_refused(order):
     """Book: "every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain (rye, wheat, or barley)".
 
     Rye, corn and barley on M02 (cask, corn, barley) with House Blend is no bourbon in any order: one
-    stage is refused, and while P0 still has the turn the refusal quotes the rule.
+    stage is refused, quoting the rule.
     """
     g = issue_game()
     for card_id in order:
@@ -101,9 +103,8 @@ def test_every_staging_order_of_the_issue_cards_is_refused(order):
         if g.current_player == 0 and g.why_illegal(action) is None:
             g.apply(action)
             continue
-        message = refused(g, action)
-        if g.current_player == 0:
-            assert BOURBON_RULE in message, message
+        assert g.current_player == 0, "the turn is P0's until P0 ends it"
+        assert BOURBON_RULE in refused(g, action)
         break
     else:
         pytest.fail(f"all of {order} were staged on B1")

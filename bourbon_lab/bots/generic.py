@@ -17,6 +17,8 @@ class UniformRandom(Bot):
     name = "random"
 
     def choose(self, view: Any, legal: list) -> Any:
+        if len(legal) == 1:  # a forced move draws no randomness
+            return legal[0]
         return self.rng.choice(list(legal))
 
 

@@ -68,7 +68,7 @@ _STEPS = {
 _EXACT = {"turn", "claim"}
 """Steps whose first function already returns only legal actions (no check needed)."""
 _VERB_STEP = {v: step for step, (*_, verbs) in _STEPS.items() for v in verbs}
-_AUTO = {"return_bills", "skip_bills", "roll", "stop_rolling", "pass_dice", "end_turn"}
+_AUTO = {"return_bills", "skip_bills", "roll", "stop_rolling", "pass_dice"}
 
 
 class SetupError(BourbonLabError, ValueError):
