@@ -8,6 +8,7 @@ Actions are plain texts (``"place brew.1"``), so their ``str()`` is themselves.
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 from ...core import Decision, Event, IllegalAction, ScoreRow, rank_rows
@@ -41,7 +42,7 @@ class Microbrew:
         self.rows = rules.copper_rows
         self.columns = rules.copper_columns
         self.all_columns = rules.copper_columns + rules.side_tank_columns
-        self.cards = setup.card_index(rules, self.copies)
+        self.cards = _cards(rules, self.copies)
         self.log: list[Event] = []
         self.actions: list[str] = []
         self.tin_stream = Stream.derive(seed, "tin")
@@ -155,7 +156,10 @@ class Microbrew:
 
     @classmethod
     def restore(cls, snap: dict[str, Any]) -> Microbrew:
-        rules = Ruleset(**snap["rules"])
+        text = json.dumps(snap["rules"], sort_keys=True)
+        rules = _RULES.get(text)
+        if rules is None:
+            rules = _RULES[text] = Ruleset(**snap["rules"])
         g = cls(rules, snap["n"], snap["seed"])
         for k in SAVED:
             setattr(g, k, json.loads(json.dumps(snap[k])))
@@ -164,4 +168,28 @@ class Microbrew:
         return g
 
     def clone(self) -> Microbrew:
-        return type(self).restore(self.snapshot())
+        """An independent copy (the same as ``restore(snapshot())``, without the JSON: the search bot clones a lot)."""
+        g = type(self)(self.rules, self.n, self.seed)
+        state = marshal.loads(marshal.dumps({k: getattr(self, k) for k in SAVED}))
+        for k in SAVED:
+            setattr(g, k, state[k])
+        g.tin_stream.state, g.deck_stream.state = self.tin_stream.state, self.deck_stream.state
+        g.log = list(self.log)
+        return g
+
+
+_RULES: dict[str, Ruleset] = {}
+"""Rulesets rebuilt from snapshots, by their values (a ruleset is immutable, so tables may share one)."""
+
+_CARDS: dict[tuple[int, int], tuple[Ruleset, dict]] = {}
+
+
+def _cards(rules: Ruleset, copies: int) -> dict:
+    """Every card in play by id, built once per ruleset (kept alive with it, so the id stays its own)."""
+    key = (id(rules), copies)
+    hit = _CARDS.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_CARDS) > 64:
+            _CARDS.clear()
+        hit = _CARDS[key] = (rules, setup.card_index(rules, copies))
+    return hit[1]

@@ -1,0 +1,394 @@
+"""Microbrew's bots: the book's two paths to victory as heuristics.
+
+``perfect`` ("make the perfect beer for each customer") brews toward a column that matches a
+thirsty customer's favourite exactly, bottles it clean and serves it for loyalty. ``advertise``
+("make and sell lots of mediocre beer and spend the money on advertising") bottles any clean
+beer it can, serves for cash and buys customers with Advertise. ``heuristic`` is ``perfect``.
+Both see only their player's view (``observe(p)``) and plan Brews with a short search over swap chains.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..games.microbrew import beer
+from ..games.microbrew import copper as cu
+from ..games.microbrew.content import EMPTY
+from .base import Bot, register
+
+GAME = "microbrew"
+LOYAL = 12.0
+"""What a loyal customer is worth in dollars to the planner (a point decides the game; money only breaks ties)."""
+DEPTH = 2
+"""Swaps looked ahead per Brew by default (3 plays about as well and costs twice the time)."""
+
+
+class Brewer(Bot):
+    """The shared play: placements by priority, Brew planning, and the sub-steps; subclasses value beers."""
+
+    name = "brewer"
+    serve_floor = 2
+    """Least serve value worth a Serve placement."""
+
+    def __init__(self, seed: int = 0, depth: int = DEPTH):
+        super().__init__(seed)
+        self.depth = depth
+        self._plan: list[str] = []
+        self._served: dict[tuple, tuple[float, bool]] = {}
+        self._plans: dict[tuple, tuple[float, int | None, list[str]]] = {}
+        self._columns: dict[tuple, dict[str, float]] = {}
+
+    # --- valuing beers
+
+    def serve_value(self, sight, rid: str, cid: str, contaminated: bool, thirsty: bool) -> float:
+        """Dollars (and loyalty) a beer of ``rid`` earns from customer ``cid``."""
+        key = (rid, cid, contaminated)
+        known = self._served.get(key)
+        if known is None:
+            r, recipe, customer = sight.rules, sight.cards[rid], sight.cards[cid]
+            rated = beer.rating(recipe.colours, customer.favourite, contaminated, r.rating_cuts, r.contaminant_penalty)
+            money = beer.pay(recipe.colours, rated, r.pay_perfect, r.pay_lower)
+            money += customer.bonus if customer.likes == recipe.flavour else 0
+            known = self._served[key] = (money + (2 if rated == 0 else 0), rated == 0)
+        return known[0] + (LOYAL if known[1] and thirsty else 0)
+
+    def recipe_value(self, sight, rid: str, contaminated: bool) -> float:
+        """The best a finished beer of ``rid`` could do now."""
+        v, me = sight.view, sight.player
+        faceup = [c for c in v["thirsty"] if c not in v["asleep"]]
+        mine = v["players"][me]["loyal"]
+        best = [self.serve_value(sight, rid, c, contaminated, True) for c in faceup]
+        best += [self.serve_value(sight, rid, c, contaminated, False) for c in mine]
+        return max(best, default=0.0)
+
+    def wanted(self, sight) -> dict[str, float]:
+        """Recipes I could bottle (hand and table) and what a clean beer of each is worth (once per decision)."""
+        memo = sight.__dict__.setdefault("_wanted", {})
+        if not memo:
+            v = sight.view
+            for rid in [*v["players"][sight.player]["hand"], *v["table"]]:
+                memo[rid] = self.recipe_value(sight, rid, False)
+        return memo
+
+    # --- the Copper
+
+    @staticmethod
+    def column_value(col: list[str], wanted: list[tuple[int, int, int, int, float]]) -> float:
+        """How close a column is to a wanted recipe: an exact match counts fully, a near one a little."""
+        light, medium, dark = col.count("L"), col.count("M"), col.count("D")
+        best = 0.0
+        for wl, wm, wd, size, worth in wanted:
+            hit = min(light, wl) + min(medium, wm) + min(dark, wd)
+            value = worth if hit == size else 0.15 * hit * worth
+            if value > best:
+                best = value
+        return best
+
+    def plan_brew(self, sight, start: int | None = None) -> tuple[float, int | None, list[str]]:
+        """The best gain, slot and swap chain within ``DEPTH`` swaps (from ``start`` if already selected)."""
+        v, me, r = sight.view, sight.player, sight.rules
+        rows = r.copper_rows
+        columns = r.copper_columns + (r.side_tank_columns if v["players"][me]["upgraded"] else 0)
+        wanted: dict[str, float] = {}
+        for rid, worth in self.wanted(sight).items():
+            colours = sight.cards[rid].colours
+            wanted[colours] = max(worth, wanted.get(colours, 0.0))
+        signature = tuple(sorted(wanted.items()))
+        key = (v["players"][me]["copper"], columns, start, signature)
+        if key not in self._plans:
+            if len(self._plans) > 256:
+                self._plans.clear()
+            self._plans[key] = self._search(sight, list(key[0]), rows, columns, start, wanted, signature)
+        return self._plans[key]
+
+    def _search(self, sight, copper, rows, columns, start, wanted, signature):
+        """Depth-first over swap chains; only sideways swaps change what a column holds, so only they re-value."""
+        if len(self._columns) > 64:
+            self._columns.clear()
+        cache = self._columns.setdefault(signature, {})
+        counts = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+
+        def value(col: list[str]) -> float:
+            k = "".join(col)
+            out = cache.get(k)
+            if out is None:
+                out = cache[k] = self.column_value(col, counts)
+            return out
+
+        adjacent = _adjacent(rows, columns)
+        sideways = sight.rules.sideways_swap
+        values = [value(copper[k * rows : (k + 1) * rows]) for k in range(columns)]
+        now = max(values)
+        best: tuple[float, int | None, list[str]] = (0.0, None, [])
+        for slot in [start] if start is not None else cu.movable(copper, rows, columns, sideways):
+            stack = [(copper, values, slot, ())]
+            while stack:
+                tokens, vals, at, path = stack.pop()
+                if path and max(vals) - now > best[0] + 1e-9:
+                    best = (max(vals) - now, slot, list(path))
+                if len(path) < self.depth:
+                    stack += _swaps(tokens, vals, at, path, adjacent[at], sideways, rows, value)
+        return best
+
+    # --- choosing
+
+    def choose(self, sight, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        step = sight.step
+        handler = getattr(self, "on_" + step, None)
+        choice = handler(sight, legal) if handler else None
+        return choice if choice in legal else legal[0]
+
+    def on_place(self, sight, legal: list[str]) -> str | None:
+        free = self.free_places(sight, legal)
+        for job in self.priorities(sight, free):
+            if job in free:
+                return free[job]
+        safe = [a for a in legal if not a.startswith("place brew") or a in free.values()]
+        return (list(free.values()) or safe or legal)[-1]
+
+    def free_places(self, sight, legal: list[str]) -> dict[str, str]:
+        """Placements on a free space, by job (replacing is left to need: two bots replacing each other loop)."""
+        spaces = sight.view["spaces"]
+        out = {}
+        for a in legal:
+            if a == "pass":
+                continue
+            job, _, k = a.split()[1].partition(".")
+            if spaces[job][int(k) - 1] is None:
+                out[job] = a
+        return out
+
+    def priorities(self, sight, free: dict[str, str]) -> list[str]:
+        """Jobs worth a brewer now, best first."""
+        v, me = sight.view, sight.player
+        mine = v["players"][me]
+        out = []
+        if "serve" in free and self.best_serve(sight)[0] >= self.serve_floor:
+            out.append("serve")
+        if "advertise" in free and self.wants_advertise(sight):
+            out.append("advertise")
+        if "bottle" in free and self.best_bottle(sight)[0] > 0:
+            out.append("bottle")
+        if "manage" in free and self.manage_choice(sight, placing=True):
+            out.append("manage")
+        if "mash" in free and EMPTY in self.usable(sight, mine["copper"]):
+            out.append("mash")
+        if "brew" in free and self.plan_brew(sight)[0] > 0.5:
+            out.append("brew")
+        out += ["break", "flush", "mash", "brew"]
+        return out
+
+    def usable(self, sight, copper: str) -> str:
+        r = sight.rules
+        cols = r.copper_columns + (r.side_tank_columns if sight.view["players"][sight.player]["upgraded"] else 0)
+        return copper[: cols * r.copper_rows]
+
+    def ready(self, sight, clean: bool = False) -> list[dict]:
+        bottles = sight.view["players"][sight.player]["bottles"]
+        return [b for b in bottles if not b["left"] and not (clean and b["contaminant"])]
+
+    def best_serve(self, sight) -> tuple[float, str | None]:
+        v, me = sight.view, sight.player
+        faceup = [c for c in v["thirsty"] if c not in v["asleep"]]
+        mine = [c for c in v["players"][me]["loyal"] if c not in v["asleep"]]
+        best: tuple[float, str | None] = (0.0, None)
+        for b in self.ready(sight):
+            dirty = b["contaminant"] is not None
+            for c in faceup + mine:
+                value = self.serve_value(sight, b["recipe"], c, dirty, c in faceup)
+                if value > best[0]:
+                    best = (value, f"serve {b['recipe']} {c}")
+        return best
+
+    def wants_advertise(self, sight) -> bool:
+        return False
+
+    def best_bottle(self, sight) -> tuple[float, str | None]:
+        """The best bottling now, by the finished beer's value (nothing while two beers ferment)."""
+        v, me, r = sight.view, sight.player, sight.rules
+        mine = v["players"][me]
+        if sum(1 for b in mine["bottles"] if b["left"]) >= 2:
+            return (0.0, None)
+        rows = r.copper_rows
+        copper = self.usable(sight, mine["copper"])
+        best: tuple[float, str | None] = (0.0, None)
+        for k in range(len(copper) // rows):
+            col = list(copper[k * rows : (k + 1) * rows])
+            if EMPTY in col:
+                continue
+            for rid in [*mine["hand"], *v["table"]]:
+                dirty = beer.would_contaminate(col, sight.cards[rid].colours, r.ferment_match)
+                value = self.bottle_value(sight, rid, dirty, not mine["bottles"])
+                if value > best[0]:
+                    best = (value, f"bottle {rid} col {k + 1}")
+        return best
+
+    def bottle_value(self, sight, rid: str, dirty: bool, idle: bool) -> float:
+        """What bottling ``rid`` is worth; subclasses decide what they settle for."""
+        return self.recipe_value(sight, rid, dirty)
+
+    def manage_choice(self, sight, placing: bool) -> str | None:
+        mine = sight.view["players"][sight.player]
+        r = sight.rules
+        costs = r.manage_cost_2p if len(sight.view["players"]) == 2 else r.manage_cost_34p
+        if mine["brewers"] < r.brewers_max and mine["cash"] >= costs[3] and sight.view["round"] <= 4:
+            return "hire"
+        if not mine["upgraded"] and r.side_tank_columns and mine["cash"] >= costs[2] + 4:
+            return "upgrade"
+        return None
+
+    # --- sub-steps
+
+    def on_brew_select(self, sight, legal):
+        gain, slot, path = self.plan_brew(sight)
+        self._plan = list(path)
+        return f"select {cu.slot_name(slot, sight.rules.copper_rows)}" if slot is not None else None
+
+    def on_brew_swap(self, sight, legal):
+        if self._plan:
+            move = f"swap {self._plan.pop(0)}"
+            if move in legal:
+                return move
+            self._plan = []
+        return "stop" if "stop" in legal else None
+
+    def on_free_brew(self, sight, legal):
+        return "brew" if self.plan_brew(sight)[0] > 0.5 else "decline"
+
+    def on_bottle(self, sight, legal):
+        return self.best_bottle(sight)[1] or max(legal, key=lambda a: self.recipe_value(sight, a.split()[1], True))
+
+    def on_serve(self, sight, legal):
+        return self.best_serve(sight)[1]
+
+    def on_manage(self, sight, legal):
+        choice = self.manage_choice(sight, placing=False)
+        return f"manage {choice}" if choice else None
+
+    def on_research(self, sight, legal):
+        return max(legal, key=lambda a: self.recipe_value(sight, a.split()[-1], False))
+
+    def on_return_recipe(self, sight, legal):
+        return min(legal, key=lambda a: self.recipe_value(sight, a.split()[1], False))
+
+    def on_compensation(self, sight, legal):
+        return "draw"
+
+    def on_hop(self, sight, legal):
+        middle = [a for a in legal if a.split()[1] in ("2,2", "2,3", "3,2", "3,3")]
+        return (middle or legal)[0]
+
+    def on_flush(self, sight, legal):
+        counts = Counter("".join(self.wanted(sight)))
+        swaps = [a for a in legal if a != "done"]
+        return max(swaps, key=lambda a: counts[a.split()[2]]) if swaps else "done"
+
+    def on_advertise(self, sight, legal):
+        return max(legal, key=lambda a: self.customer_worth(sight, a.split()[2]))
+
+    def customer_worth(self, sight, cid: str) -> float:
+        """A customer's flag counts toward my reputations (the tie-breaker between Advertise targets)."""
+        flag = sight.cards[cid].flag
+        mine = sight.view["players"][sight.player]["secret_reputations"]
+        cards = [*mine, *sight.view["public_reputations"]] if isinstance(mine, list) else []
+        return sum(1 for rid in cards if sight.cards[rid].target == flag)
+
+    def on_reveal(self, sight, legal):
+        me = sight.player
+        flags = Counter(sight.cards[c].flag for c in sight.view["players"][me]["loyal"])
+        return max(legal, key=lambda a: flags[sight.cards[a.split()[1]].target])
+
+
+class Perfect(Brewer):
+    """The first path: perfect, clean beers for thirsty customers, who become loyal (and recall a brewer)."""
+
+    name = "perfect"
+
+    def bottle_value(self, sight, rid, dirty, idle):
+        value = self.recipe_value(sight, rid, dirty)
+        if value >= LOYAL:
+            return value
+        return 0.5 * value if idle else 0.0
+
+    def wants_advertise(self, sight) -> bool:
+        return _advertise_cost(sight) <= sight.rules.advertise_per_loyal
+
+
+class Advertiser(Brewer):
+    """The second path: many clean-enough beers, served for cash, and customers bought with Advertise."""
+
+    name = "advertise"
+    serve_floor = 1
+
+    def bottle_value(self, sight, rid, dirty, idle):
+        value = self.recipe_value(sight, rid, dirty)
+        if not dirty:
+            return max(value, 0.8 * LOYAL)
+        return value if idle or value >= 4 else 0.0
+
+    def wants_advertise(self, sight) -> bool:
+        return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
+
+    def priorities(self, sight, free):
+        out = super().priorities(sight, free)
+        if "advertise" in out:
+            out.remove("advertise")
+            out.insert(0, "advertise")
+        return out
+
+    def best_serve(self, sight):
+        """Clean beers are kept for Advertise unless a serve makes a customer loyal."""
+        value, action = super().best_serve(sight)
+        if action and value < LOYAL:
+            rid = action.split()[1]
+            if any(b["recipe"] == rid and not b["contaminant"] for b in self.ready(sight)):
+                return (0.0, None) if len(self.ready(sight, clean=True)) < 2 else (value, action)
+        return value, action
+
+
+def _swaps(tokens, vals, at, path, adjacent, sideways, rows, value) -> list[tuple]:
+    """The Coppers one legal swap away, with their column values (re-valued only after a sideways swap)."""
+    out = []
+    token = tokens[at]
+    for d, to, flat in adjacent:
+        if not cu.can_swap(token, tokens[to], d, sideways):
+            continue
+        nxt = list(tokens)
+        nxt[at], nxt[to] = nxt[to], nxt[at]
+        vals2 = vals
+        if flat:
+            vals2 = list(vals)
+            for c in (at // rows, to // rows):
+                vals2[c] = value(nxt[c * rows : (c + 1) * rows])
+        out.append((nxt, vals2, to, (*path, d)))
+    return out
+
+
+_ADJACENT: dict[tuple[int, int], list] = {}
+
+
+def _adjacent(rows: int, columns: int) -> list[list[tuple[str, int, bool]]]:
+    """Per slot: (direction, neighbour slot, whether the swap is sideways), computed once per Copper shape."""
+    key = (rows, columns)
+    if key not in _ADJACENT:
+        _ADJACENT[key] = [
+            [(d, o, d in ("left", "right")) for d in cu.STEPS if (o := cu.neighbour(s, d, rows, columns)) is not None]
+            for s in range(rows * columns)
+        ]
+    return _ADJACENT[key]
+
+
+def _advertise_cost(sight) -> int:
+    return sight.rules.advertise_per_loyal * len(sight.view["players"][sight.player]["loyal"])
+
+
+class Heuristic(Perfect):
+    """The game's default bot: the perfect-beer path."""
+
+    name = "heuristic"
+
+
+for _cls in (Perfect, Advertiser, Heuristic):
+    register(_cls, GAME)
