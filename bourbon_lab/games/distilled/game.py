@@ -67,7 +67,10 @@ class Distilled(Setup, Market, Distill, Sell, Age, RoundEnd, Scoring, Views, Tab
         p = self.current_player if player is None else player
         if self.group and p not in self.group or not self.group and p != self.actor:
             return []
-        return getattr(self, "_legal_" + self.step)(p)
+        key = (len(self.actions), p)
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, getattr(self, "_legal_" + self.step)(p))
+        return list(self._legal_cache[1])
 
     def apply(self, action: Any, player: int | None = None) -> list:
         """Play ``action`` for the actor, or for ``player`` (a commit-group member acting out of order)."""

@@ -138,6 +138,7 @@ class TableState:
         self.log: list[Event] = []
         self.actions: list[str] = []
         self.streams = {name: seeded(seed, name) for name in STREAMS}
+        self._legal_cache: tuple = (None, [])  # (decisions taken, player) -> that player's legal actions
 
     # --- cards
 

@@ -104,7 +104,14 @@ class PlayerWindow:
 
     def __init__(self, game: Any, player: int):
         self.game, self.player = game, player
-        self.view = game.view(player)
+        self._view: dict | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``game.view(player)``, built on first use (a bot with one legal action never needs it)."""
+        if self._view is None:
+            self._view = self.game.view(self.player)
+        return self._view
 
     def __getitem__(self, key: str) -> Any:
         return self.view[key]
