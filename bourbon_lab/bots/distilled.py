@@ -15,6 +15,8 @@ from ..games.distilled.content import content
 from .base import Bot, register
 
 GAME = "distilled"
+CHEAP = {"tasting": "tasting", "label": "label", "identity": "identity"}
+"""Steps told apart by their actions' verb, whose choice reads no view."""
 LABEL_ORDER = ("premium", "either", "money", "cube", "truck", "signature")
 """Label-bonus spaces from the most useful to the least, for both bots."""
 
@@ -38,12 +40,18 @@ class Distiller(Bot):
             if step in legal:
                 return step
             self._plan = []
-        v = obs["view"] if isinstance(obs, dict) else obs.view
-        self.v, self.me = v, v["player"]
-        step = v["step"]
+        self.obs = obs
+        self.me = obs["view"]["player"] if isinstance(obs, dict) else obs.player
+        verb = legal[-1].split()[0]
+        step = CHEAP.get(verb) or self.v["step"]  # tastings, labels and goals need no view
         pick = getattr(self, "_" + step, None)
         choice = pick(legal) if pick else None
         return choice if choice in legal else legal[0] if step != "market" else "pass"
+
+    @property
+    def v(self) -> dict:
+        obs = self.obs
+        return obs["view"] if isinstance(obs, dict) else obs.view
 
     # --- what I aim for
 
@@ -62,12 +70,10 @@ class Distiller(Bot):
 
     def wanted_cube(self) -> str | None:
         c = content()
-        flight = c.flights[self.v.get("flight") or "A"] if "flight" in self.v else ()
-        for names in (flight, *c.flights.values()):
-            for r in names:
-                rec = c.recipes[r]
-                if rec.tier == self.tier and rec.sugar == self.sugar and r not in self.v["known"][self.me]:
-                    return r
+        for r in c.flights[self.v["flight"]]:
+            rec = c.recipes[r]
+            if rec.tier == self.tier and rec.sugar == self.sugar and r not in self.v["known"][self.me]:
+                return r
         return None
 
     def forbidden(self) -> set[str]:

@@ -36,6 +36,8 @@ class Views:
             "game": "distilled",
             "player": player,
             "round": self.round,
+            "rounds": self.rules.rounds,
+            "flight": self.rules.flight,
             "phase": self.phase,
             "step": self.step,
             "actor": None if d is None else d.actor,

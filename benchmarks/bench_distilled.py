@@ -1,0 +1,78 @@
+"""Distilled's speed and the issue's acceptance check, printed, never asserted.
+
+Speed: ms per 4-player heuristic game and games/s on one core (plain Python; the median of
+``--repeats`` runs of ``--games`` games each). Acceptance (``--acceptance``): 200 four-player
+heuristic games through ``bl.simulate``; every one must end after exactly 7 rounds, and
+``score_parts`` must show every endgame source the book lists.
+
+    .venv/bin/python benchmarks/bench_distilled.py
+    .venv/bin/python benchmarks/bench_distilled.py --acceptance
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import polars as pl
+
+import bourbon_lab as bl
+from bourbon_lab.bots import make_bot
+
+ENDGAME = ("warehouse", "bottles", "upgrades", "goals", "money")
+
+
+def one_game(rules, players: int, seed: int, bot: str) -> int:
+    g = bl.new_game(rules, players=players, seed=seed)
+    bots = [make_bot(bot, seed=seed * 31 + i, game="distilled") for i in range(players)]
+    while not g.is_over:
+        d = g.decision
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+    return len(g.actions)
+
+
+def speed(games: int, repeats: int, players: int, bot: str) -> None:
+    rules = bl.default_rules("distilled")
+    one_game(rules, players, 0, bot)  # warm the content and imports
+    runs = []
+    for r in range(repeats):
+        t = time.perf_counter()
+        decisions = sum(one_game(rules, players, 1000 * r + i, bot) for i in range(games))
+        runs.append((time.perf_counter() - t) / games)
+    ms = statistics.median(runs) * 1000
+    print(f"distilled {players}p {bot}: {ms:.1f} ms per game, {1000 / ms:.1f} games/s on one core (plain Python), "
+          f"median of {repeats} x {games} games, {decisions / games:.0f} decisions a game")  # fmt: skip
+
+
+def acceptance(games: int) -> None:
+    t = time.perf_counter()
+    res = bl.simulate(bl.default_rules("distilled"), games=games, players=4, bots="heuristic", seed=17, workers=1,
+                      progress=False)  # fmt: skip
+    rounds = res.games["rounds"].value_counts().sort("rounds")
+    totals = dict(res.score_parts.group_by("source").agg(pl.col("points").sum()).iter_rows())
+    seven = (res.games["rounds"] == 7).all()
+    shown = {s: totals.get(s, 0) for s in ENDGAME}
+    print(f"{games} four-player heuristic games in {time.perf_counter() - t:.1f} s, {len(res.failures)} failures")
+    print(f"rounds per game: {dict(rounds.iter_rows())}; every game exactly 7 rounds: {bool(seven)}")
+    print(f"endgame SP by source (all games): {shown}; every source shown: {all(v > 0 for v in shown.values())}")
+    print(f"SP by source, mean per player: { {k: round(v / (4 * games), 2) for k, v in sorted(totals.items())} }")
+    print(f"fallback distillations: {res.games['fallbacks'].sum()} of {res.games['distillations'].sum()}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bot", default="heuristic")
+    ap.add_argument("--acceptance", action="store_true", help="run the issue's 200-game acceptance check")
+    args = ap.parse_args()
+    if args.acceptance:
+        acceptance(200)
+    else:
+        speed(args.games, args.repeats, args.players, args.bot)
+
+
+if __name__ == "__main__":
+    main()
