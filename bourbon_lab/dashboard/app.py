@@ -201,14 +201,13 @@ def build_app(setup: StudySetup | None = None, scenario: Path | None = None, ser
     table = GameTable(rules=setup.rules, players=setup.players, seed=setup.seed)
     if setup.game != DEFAULT_GAME:
         scenario = None  # the scenario menu lists Bourbonomics files; another game's come by upload
-    tabs = pn.Tabs(
-        ("Study", StudyView(study, scenario_files(scenario), selected=scenario.name if scenario else DEFAULTS)),
-        ("A/B", ABView(ab)),
-        ("Game", GameView(table)),
-        dynamic=False,
-        sizing_mode="stretch_width",
+    views = (
+        StudyView(study, scenario_files(scenario), selected=scenario.name if scenario else DEFAULTS),
+        ABView(ab),
+        GameView(table),
     )
-    tabs.stores = (study, ab, table)
+    tabs = pn.Tabs(*zip(("Study", "A/B", "Game"), views), dynamic=False, sizing_mode="stretch_width")
+    tabs.stores, tabs.views = (study, ab, table), views
     if served:
         pn.state.onload(study.request)
         pn.state.onload(ab.request)
@@ -235,7 +234,7 @@ class GameApp(pn.viewable.Viewer):
         super().__init__(**params)
         self.served = served
         self.picker = pn.widgets.Select(
-            name="Game", options=games(), value=setup.game, width=220, css_classes=["bl-game-picker"]
+            label="Game", options=games(), value=setup.game, width=220, css_classes=["bl-game-picker"]
         )
         self.title = pn.pane.Markdown(_title(setup), margin=(0, 10))
         self.tabs = build_app(setup, scenario, served)

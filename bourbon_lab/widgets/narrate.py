@@ -36,13 +36,25 @@ def value_text(key: str, value: Any) -> str:
     return text if len(text) <= _LONG else text[: _LONG - 1] + "…"
 
 
+def _key_text(key: str, value: Any) -> str:
+    """A data key in words; a seat key drops its "player" (``from_player`` 0 reads "from P0")."""
+    if key.endswith("player") and isinstance(value, int) and not isinstance(value, bool):
+        key = key[: -len("player")].rstrip("_") or "player"
+    return key.replace("_", " ")
+
+
 def generic_sentence(event: Any, hidden: bool = False) -> str:
-    """The sentence any event gets from its kind and data, e.g. ``P1: income (amount 2, from P0).``."""
+    """The sentence any event gets from its kind and data.
+
+    >>> from bourbon_lab.core import Event
+    >>> generic_sentence(Event(3, 1, "bid", 1, "income", {"amount": 2, "from_player": 0}))
+    'P1: income (amount 2, from P0).'
+    """
     head = f"{who(event.player)}: {str(event.kind).replace('_', ' ')}"
     if hidden:
         return f"{head} (hidden)."
     data = getattr(event, "data", None) or {}
-    details = ", ".join(f"{k.replace('_', ' ')} {value_text(k, v)}" for k, v in data.items())
+    details = ", ".join(f"{_key_text(k, v)} {value_text(k, v)}" for k, v in data.items())
     return f"{head} ({details})." if details else f"{head}."
 
 
