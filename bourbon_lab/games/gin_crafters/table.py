@@ -83,6 +83,8 @@ class Table:
         self.rng = Stream.seeded(seed, "deal")
         self.log: list[Event] = []
         self.actions: list[str] = []
+        self._legal_cache: list[str] = []
+        self._legal_at = -1
         self.round, self.turns, self.action_no = 1, 0, 0
         self.step, self.ended_by = "action", None
         self.final_until: int | None = None
@@ -203,7 +205,13 @@ class Table:
         d = self.decision
         if d is None or (player is not None and player != d.actor):
             return []
-        return STEPS[self.step][0](self)
+        return list(self._legal())
+
+    def _legal(self) -> list[str]:
+        """The actor's choices, listed once per decision (``apply`` checks against the same list)."""
+        if self._legal_at != len(self.actions):
+            self._legal_cache, self._legal_at = STEPS[self.step][0](self), len(self.actions)
+        return self._legal_cache
 
     def apply(self, action: Any, player: int | None = None) -> list[Event]:
         """Play ``action`` (or its text) for the actor; ``IllegalAction`` names the rule and changes nothing."""
@@ -217,7 +225,7 @@ class Table:
         if player is not None and player != d.actor:
             why = f"it is player {d.actor}'s decision ({d.step}), not player {player}'s"
             raise IllegalAction(text, why, round=self.round, phase=self.phase, player=player)
-        if text not in STEPS[self.step][0](self):
+        if text not in self._legal():
             raise IllegalAction(text, _why(self, verb), round=self.round, phase=self.phase, player=d.actor)
         start = len(self.log)
         self.actions.append(text)
@@ -323,6 +331,7 @@ class Table:
         g.pending, g.bonus_queue, g.refused = list(self.pending), list(self.bonus_queue), list(self.refused)
         g.dist = dict(self.dist) if self.dist else None
         g.actions, g.log = list(self.actions), list(self.log)
+        g._legal_at = -1  # a re-dealt copy may have other choices
         return g
 
 
