@@ -1,0 +1,113 @@
+"""Microbrew speed and the issue's acceptance check, printed, never asserted.
+
+``python benchmarks/bench_microbrew.py``: ms per heuristic game and games/s on one core at 2 and
+4 players (plain Python; the mypyc build covers only Bourbonomics), the median of repeats; also a
+random-legal game, ``clone`` and ``snapshot``. ``--acceptance`` plays the issue's 200 two-player
+heuristic games and prints whether any hit the loop guard or the round limit and how each ended.
+``--duels`` prints each heuristic's win rate against random and head to head.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+import bourbon_lab as bl
+from bourbon_lab.bots import make_bot
+
+RULES = bl.default_rules("microbrew")
+REPEATS = 5
+
+
+def heuristic_game(names: list[str], seed: int, rules=RULES):
+    g = bl.new_game(rules, players=len(names), seed=seed)
+    bots = [make_bot(name, seed=seed * 10 + s, game="microbrew") for s, name in enumerate(names)]
+    while not g.is_over:
+        d = g.decision
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+    return g
+
+
+def random_game(players: int, seed: int):
+    g = bl.new_game(RULES, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def timed(fn, repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def speed() -> None:
+    games = 10
+    print(f"Microbrew engine, plain Python, one core (median of {REPEATS} repeats of {games} games)")
+    for label, names in (
+        ("2p heuristic (perfect)", ["heuristic"] * 2),
+        ("2p perfect vs advertise", ["perfect", "advertise"]),
+        ("4p heuristic (perfect)", ["heuristic"] * 4),
+        ("4p perfect vs advertise", ["perfect", "advertise"] * 2),
+    ):
+        t = timed(lambda n=names: [heuristic_game(n, s) for s in range(games)])
+        print(f"  {label:26s} {1000 * t / games:7.1f} ms/game  {games / t:7.1f} games/s")
+    for n in (2, 4):
+        t = timed(lambda n=n: [random_game(n, s) for s in range(games)])
+        decisions = sum(len(random_game(n, s).actions) for s in range(games))
+        print(
+            f"  {f'{n}p random legal':26s} {1000 * t / games:7.1f} ms/game  {games / t:7.1f} games/s  "
+            f"{1e6 * t / decisions:5.1f} us/decision"
+        )
+    g = heuristic_game(["heuristic"] * 4, 1)
+    print(
+        f"  clone {1e6 * timed(lambda: [g.clone() for _ in range(200)]) / 200:7.1f} us   "
+        f"snapshot {1e6 * timed(lambda: [g.snapshot() for _ in range(200)]) / 200:7.1f} us (a finished 4p game)"
+    )
+
+
+def acceptance(total: int = 200) -> int:
+    """The issue's check on ``total`` two-player heuristic games; returns how many broke it."""
+    broken, ends, rounds = 0, Counter(), Counter()
+    for i in range(total):
+        names = [("perfect", "advertise", "heuristic")[(i + s) % 3] for s in range(2)]
+        g = heuristic_game(names, 1000 + i)
+        ends[g.ended_by] += 1
+        rounds[g.round] += 1
+        if g.cap_hit or g.ended_by not in ("deck_out", "all_loyal"):
+            broken += 1
+            print(f"  game {i} seed {1000 + i}: cap_hit={g.cap_hit} ended_by={g.ended_by}")
+    print(f"Acceptance: {total} two-player heuristic games (perfect / advertise / heuristic seats)")
+    print(f"  games that hit the loop guard or the round limit: {broken}")
+    print(f"  ended by: {dict(ends)}; rounds: {dict(sorted(rounds.items()))}")
+    print("  PASS" if broken == 0 else "  FAIL")
+    return broken
+
+
+def duels(games: int = 200) -> None:
+    print(f"Win rates over {games} two-player games, seats alternating (shared wins split)")
+    for a, b in (("perfect", "random"), ("advertise", "random"), ("perfect", "advertise")):
+        share = 0.0
+        for seed in range(games):
+            seats = [a, b] if seed % 2 == 0 else [b, a]
+            rows = heuristic_game(seats, 5000 + seed).score_rows()
+            won = [r.player for r in rows if r.won]
+            share += sum(1 for p in won if seats[p] == a) / len(won)
+        print(f"  {a:10s} vs {b:10s} {100 * share / games:5.1f} %")
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if "--acceptance" in args:
+        sys.exit(1 if acceptance() else 0)
+    if "--duels" in args:
+        duels()
+    else:
+        speed()

@@ -1,0 +1,80 @@
+"""Microbrew's bots and tables: both book paths beat random, the search bot plays it, and a sample of the issue's
+acceptance check (no loop guard, no round limit, every game ended by deck-out or all customers loyal).
+
+``benchmarks/bench_microbrew.py --acceptance`` plays the full 200 games; ``--duels`` bigger samples.
+"""
+
+from __future__ import annotations
+
+import random
+
+import polars as pl
+import pytest
+
+import bourbon_lab as bl
+from bourbon_lab.bots import bot_names, make_bot
+
+RULES = bl.default_rules("microbrew")
+
+
+def play(names: list[str], seed: int, rules=RULES):
+    g = bl.new_game(rules, players=len(names), seed=seed)
+    bots = [make_bot(name, seed=seed * 10 + s, game="microbrew") for s, name in enumerate(names)]
+    while not g.is_over:
+        d = g.decision
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+    return g
+
+
+def test_the_game_has_its_own_bots_and_the_generic_ones():
+    names = bot_names("microbrew")
+    assert {"heuristic", "perfect", "advertise", "random", "search"} <= set(names)
+    assert make_bot("heuristic", game="microbrew").name == "heuristic"
+
+
+@pytest.mark.parametrize("bot", ["perfect", "advertise"])
+def test_each_heuristic_beats_random_in_nine_games_of_ten(bot):
+    wins = 0
+    for seed in range(30):
+        seats = [bot, "random"] if seed % 2 == 0 else ["random", bot]
+        g = play(seats, seed)
+        wins += g.score_rows()[seats.index(bot)].won and not g.score_rows()[1 - seats.index(bot)].won
+    assert wins >= 27, f"{bot} won {wins} of 30 against random"
+
+
+def test_the_two_paths_play_differently():
+    g = play(["perfect", "advertise"], 3)
+    adverts = [e.player for e in g.log if e.kind == "advertise"]
+    assert adverts.count(1) > adverts.count(0)
+
+
+def test_the_search_bot_plays_microbrew():
+    g = bl.new_game(RULES, players=2, seed=5)
+    bot = make_bot("search:budget=6,horizon=1", seed=1, game="microbrew")
+    rng = random.Random(0)
+    for _ in range(12):
+        legal = g.legal_actions()
+        choice = bot.choose(g.observe(g.current_player), legal) if len(legal) > 1 else legal[0]
+        assert choice in legal
+        g.apply(choice if rng.random() < 0.8 else rng.choice(legal))
+
+
+def test_acceptance_sample_heuristic_games_end_by_the_book():
+    """Issue 19: no game hits the loop guard or the round limit; each ends by deck-out or all customers loyal."""
+    for seed in range(12):
+        names = [("perfect", "advertise", "heuristic")[(seed + s) % 3] for s in range(2)]
+        g = play(names, 500 + seed)
+        assert not g.cap_hit and g.ended_by in ("deck_out", "all_loyal"), (seed, g.ended_by)
+
+
+def test_simulate_fills_the_microbrew_columns():
+    result = bl.simulate(RULES, players=2, games=3, bots=["perfect", "advertise"], seed=2, workers=1)
+    games, players, events = result.games, result.players, result.events
+    assert {"placement_cap_hit", "free_brews", "replacements"} <= set(games.columns)
+    assert {"loyal", "money", "loyal_served", "loyal_advertised", "compensation_used"} <= set(players.columns)
+    kinds = set(events["kind"].to_list())
+    assert {"placement", "serve", "bottle", "brew", "income", "points"} <= kinds
+    assert set(games["ended_by"].to_list()) <= {"deck_out", "all_loyal"}
+    parts = result.score_parts.group_by(["game", "player"]).agg(bl_sum=pl.col("points").sum())
+    joined = parts.join(players.select("game", "player", "score"), on=["game", "player"])
+    assert (joined["bl_sum"] == joined["score"]).all()
