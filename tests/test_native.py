@@ -60,7 +60,7 @@ def test_a_build_is_filed_under_its_sources(tmp_path, monkeypatch):
     shutil.copytree(native.PACKAGE, copy, ignore=shutil.ignore_patterns("_native", "__pycache__"))
     monkeypatch.setattr(native, "PACKAGE", copy)
     before = native.build_key()
-    play = copy / "rules" / "play.py"
+    play = copy / "games" / "bourbonomics" / "rules" / "play.py"
     original = play.read_text()
     play.write_text(original + "\n# a designer's edit\n")
     edited = native.build_key()
@@ -68,6 +68,9 @@ def test_a_build_is_filed_under_its_sources(tmp_path, monkeypatch):
     assert edited != before
     assert native.build_key() == before
     assert native.build_dir() == copy / "_native" / before
+    another_game = copy / "bots" / "another_game.py"
+    another_game.write_text("# a bot for another game: not part of the compiled engine\n")
+    assert native.build_key() == before, "writing another game's bot must not discard the build"
 
 
 def test_the_engine_runs_as_python_without_a_matching_build(tmp_path, monkeypatch):
