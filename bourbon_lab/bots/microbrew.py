@@ -53,13 +53,16 @@ class Brewer(Bot):
         return known[0] + (LOYAL if known[1] and thirsty else 0)
 
     def recipe_value(self, sight, rid: str, contaminated: bool) -> float:
-        """The best a finished beer of ``rid`` could do now."""
-        v, me = sight.view, sight.player
-        faceup = [c for c in v["thirsty"] if c not in v["asleep"]]
-        mine = v["players"][me]["loyal"]
-        best = [self.serve_value(sight, rid, c, contaminated, True) for c in faceup]
-        best += [self.serve_value(sight, rid, c, contaminated, False) for c in mine]
-        return max(best, default=0.0)
+        """The best a finished beer of ``rid`` could do now (once per decision)."""
+        memo = sight.__dict__.setdefault("_recipe_values", {})
+        key = (rid, contaminated)
+        if key not in memo:
+            v, me = sight.view, sight.player
+            faceup = [c for c in v["thirsty"] if c not in v["asleep"]]
+            best = [self.serve_value(sight, rid, c, contaminated, True) for c in faceup]
+            best += [self.serve_value(sight, rid, c, contaminated, False) for c in v["players"][me]["loyal"]]
+            memo[key] = max(best, default=0.0)
+        return memo[key]
 
     def wanted(self, sight) -> dict[str, float]:
         """Recipes I could bottle (hand and table) and what a clean beer of each is worth (once per decision)."""
@@ -142,11 +145,13 @@ class Brewer(Bot):
 
     def on_place(self, sight, legal: list[str]) -> str | None:
         free = self.free_places(sight, legal)
-        for job in self.priorities(sight, free):
+        for job in self.ORDER:
+            if job in free and self.worth(sight, job):
+                return free[job]
+        for job in ("break", "flush", "mash", "brew"):
             if job in free:
                 return free[job]
-        safe = [a for a in legal if not a.startswith("place brew") or a in free.values()]
-        return (list(free.values()) or safe or legal)[-1]
+        return (list(free.values()) or legal)[-1]
 
     def free_places(self, sight, legal: list[str]) -> dict[str, str]:
         """Placements on a free space, by job (replacing is left to need: two bots replacing each other loop)."""
@@ -160,25 +165,22 @@ class Brewer(Bot):
                 out[job] = a
         return out
 
-    def priorities(self, sight, free: dict[str, str]) -> list[str]:
-        """Jobs worth a brewer now, best first."""
-        v, me = sight.view, sight.player
-        mine = v["players"][me]
-        out = []
-        if "serve" in free and self.best_serve(sight)[0] >= self.serve_floor:
-            out.append("serve")
-        if "advertise" in free and self.wants_advertise(sight):
-            out.append("advertise")
-        if "bottle" in free and self.best_bottle(sight)[0] > 0:
-            out.append("bottle")
-        if "manage" in free and self.manage_choice(sight, placing=True):
-            out.append("manage")
-        if "mash" in free and EMPTY in self.usable(sight, mine["copper"]):
-            out.append("mash")
-        if "brew" in free and self.plan_brew(sight)[0] > 0.5:
-            out.append("brew")
-        out += ["break", "flush", "mash", "brew"]
-        return out
+    ORDER = ("serve", "advertise", "bottle", "manage", "mash", "brew")
+    """Jobs in the order they are considered; the first one worth a brewer (and free) is taken."""
+
+    def worth(self, sight, job: str) -> bool:
+        """Whether ``job`` is worth a brewer now (each test is computed only when its turn comes)."""
+        if job == "serve":
+            return self.best_serve(sight)[0] >= self.serve_floor
+        if job == "advertise":
+            return self.wants_advertise(sight)
+        if job == "bottle":
+            return self.best_bottle(sight)[0] > 0
+        if job == "manage":
+            return self.manage_choice(sight, placing=True) is not None
+        if job == "mash":
+            return EMPTY in self.usable(sight, sight.view["players"][sight.player]["copper"])
+        return self.plan_brew(sight)[0] > 0.5
 
     def usable(self, sight, copper: str) -> str:
         r = sight.rules
@@ -331,12 +333,7 @@ class Advertiser(Brewer):
     def wants_advertise(self, sight) -> bool:
         return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
 
-    def priorities(self, sight, free):
-        out = super().priorities(sight, free)
-        if "advertise" in out:
-            out.remove("advertise")
-            out.insert(0, "advertise")
-        return out
+    ORDER = ("advertise", "serve", "bottle", "manage", "mash", "brew")
 
     def best_serve(self, sight):
         """Clean beers are kept for Advertise unless a serve makes a customer loyal."""

@@ -45,6 +45,7 @@ class Microbrew:
         self.cards = _cards(rules, self.copies)
         self.log: list[Event] = []
         self.actions: list[str] = []
+        self._legal: tuple | None = None  # (where the table was, legal actions): asked twice per decision
         self.tin_stream = Stream.derive(seed, "tin")
         self.deck_stream = Stream.derive(seed, "decks")
 
@@ -83,7 +84,11 @@ class Microbrew:
         d = self.decision
         if d is None or (player is not None and player != d.actor and player not in d.group):
             return []
-        return STEPS[self.step][0](self, d.actor if player is None else player)
+        p = d.actor if player is None else player
+        key = (len(self.log), len(self.actions), p, self.step)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, STEPS[self.step][0](self, p))
+        return list(self._legal[1])
 
     def apply(self, action: Any, player: int | None = None) -> list[Event]:
         """Play ``action`` for the actor (or for ``player``, a commit-group member acting out of order)."""
