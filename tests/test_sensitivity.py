@@ -77,13 +77,34 @@ def test_bad_knobs_are_named(knob, says):
 
 def test_content_scalings_change_only_what_they_name():
     rules = bl.Ruleset.default()
-    ks = parse_knobs(rules, "scale:gated_prestige=0.5:3,sales_per_quality[Rare]=1:4")
+    ks = parse_knobs(rules, "scale:gated_prestige=0.5:3,sales_per_quality[Epic]=1:4")
     out = apply_knobs(rules, ks, [2.0, 3.4])
     for old, new in zip(rules.demand_cards, out.demand_cards):
         assert new.prestige == (old.prestige if old.is_open else 2 * old.prestige)
-    assert out.sales_per_quality[2] == 3 and out.sales_per_quality[:2] == rules.sales_per_quality[:2]
+    assert out.sales_per_quality[3] == 3 and out.sales_per_quality[:3] == rules.sales_per_quality[:3]
     with pytest.raises(RulesetError):
         apply_knobs(rules, parse_knobs(rules, "mid_zone_from=2:12"), [12])
+    opened = apply_knobs(rules, parse_knobs(rules, "scale:open_prestige=0.5:3"), [3.0])
+    for old, new in zip(rules.demand_cards, opened.demand_cards):
+        assert new.prestige == (3 * old.prestige if old.is_open else old.prestige)
+
+
+BIGGER_WITH_QUALITY = (
+    "These amounts get bigger with quality — a Legendary in its prime is worth far more than a Common."
+)
+"""Book (Selling): the value curve moves only our middle of the table and keeps it rising."""
+
+
+@pytest.mark.parametrize("k", [0.3, 0.5, 1.0, 1.7, 3.0, 8.0])
+def test_the_value_curve_keeps_the_books_ends_and_a_rising_ladder(k):
+    rules = bl.Ruleset.default()
+    values = apply_knobs(rules, parse_knobs(rules, "scale:value_curve=0.3:8"), [k]).age_values
+    assert values[0] == rules.age_values[0] and values[4] == rules.age_values[4]
+    for band in range(3):
+        column = [row[band] for row in values]
+        assert column == sorted(set(column))
+    flat, steep = (apply_knobs(rules, parse_knobs(rules, "scale:value_curve=0.3:8"), [x]) for x in (0.3, 8.0))
+    assert sum(r[1] for r in steep.age_values) < sum(r[1] for r in flat.age_values)
 
 
 def test_any_registered_game_is_screened_through_the_protocol():

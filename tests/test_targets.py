@@ -161,3 +161,15 @@ def test_a_run_with_lineups_splits_its_games_and_joins_the_tables():
     assert res.games["game"].to_list() == [0, 1, 2, 3]
     assert res.players.group_by("distillery").len().sort("distillery")["len"].to_list() == [2, 2, 4]
     assert set(res.score_parts["game"]) == {0, 1, 2, 3} and set(res.events["game"]) == {0, 1, 2, 3}
+
+
+def test_the_first_draft_stays_loadable_by_name_for_comparison(capsys):
+    """The defaults before issue 15's retune: by ``Ruleset.named``, by ``load`` and by every ``--ruleset``."""
+    first = bl.Ruleset.named("first-draft")
+    assert "first-draft" in bl.Ruleset.names()
+    assert bl.Ruleset.load("first-draft") == first
+    assert first.mid_zone_from == 3 and first.sales_per_quality == (1, 1, 2, 2, 3)
+    with pytest.raises(bl.RulesetError, match="did you mean 'first-draft'"):
+        bl.Ruleset.named("first-drat")
+    assert main(["rules", "--ruleset", "first-draft"]) == 0
+    assert f"fingerprint {first.fingerprint()}" in capsys.readouterr().out

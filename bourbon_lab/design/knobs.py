@@ -198,3 +198,35 @@ def gated_prestige(rules, k: float):
 def age_values(rules, k: float):
     """The whole age-value table × k."""
     return rules.replace(age_values=tuple(tuple(_scaled(v, k) for v in row) for row in rules.age_values))
+
+
+@scaling("open_prestige", "bourbonomics", "The Prestige of every 'any bourbon' demand card × k (gated keep theirs).")
+def open_prestige(rules, k: float):
+    """Open cards' Prestige × k; gated cards keep theirs (at least 1, so finishing one still counts)."""
+    from dataclasses import replace
+
+    cards = [replace(c, prestige=max(1, _scaled(c.prestige, k))) if c.is_open else c for c in rules.demand_cards]
+    return rules.replace(demand_cards=cards)
+
+
+@scaling(
+    "value_curve",
+    "bourbonomics",
+    "Uncommon, Rare and Epic sale values on a curve between the book's Common and Legendary: k = 1 a straight "
+    "line, k > 1 the middle qualities nearer Common, k < 1 nearer Legendary (always rising with quality).",
+)
+def value_curve(rules, k: float):
+    """The middle of the age-value table on a curve between its ends (the book prints the ends' prime values).
+
+    Each middle value is ``common + (legendary - common) * (q / 4) ** k``, rounded, then kept at least one
+    above the quality below and one below the quality above, so the ladder always rises ("These amounts
+    get bigger with quality").
+    """
+    table = [list(row) for row in rules.age_values]
+    top = len(table) - 1
+    for band in range(3):
+        low, high = table[0][band], table[top][band]
+        for q in range(1, top):
+            v = int(round(low + (high - low) * (q / top) ** max(k, 1e-6)))
+            table[q][band] = min(max(v, table[q - 1][band] + 1), high - (top - q))
+    return rules.replace(age_values=tuple(tuple(r) for r in table))

@@ -156,10 +156,27 @@ class Ruleset:
         return _default()._changed(data)
 
     @classmethod
+    def named(cls, name: str) -> Ruleset:
+        """A ruleset the lab ships by name (``Ruleset.names()``): ``"first-draft"`` is the defaults before issue 15."""
+        known = named_rulesets()
+        if name not in known:
+            hint = _did_you_mean(str(name), known)
+            raise RulesetError([(str(name), f"no such named ruleset{hint}; known: {', '.join(known) or 'none'}")])
+        return _named(name)
+
+    @staticmethod
+    def names() -> list[str]:
+        """The named rulesets ``Ruleset.named`` (and ``load``, and every ``--ruleset``) accepts."""
+        return named_rulesets()
+
+    @classmethod
     def load(cls, path: str | os.PathLike) -> Ruleset:
-        """Read a YAML ruleset; fields it leaves out keep their default values."""
+        """Read a YAML ruleset; fields it leaves out keep their default values. A name from ``names()`` also works."""
         if not Path(path).is_file():
-            raise RulesetError([(str(path), "no such ruleset file")], source=str(path))
+            if str(path) in named_rulesets():
+                return _named(str(path))
+            known = ", ".join(named_rulesets())
+            raise RulesetError([(str(path), f"no such ruleset file (or named ruleset: {known})")], source=str(path))
         data, lines = _read_yaml(Path(path))
         data = {} if data is None else data
         if isinstance(data, dict) and isinstance(data.get("rules"), dict):
@@ -469,7 +486,22 @@ _CROSS = (
 @lru_cache(maxsize=1)
 def _default() -> Ruleset:
     """The files in ``data/``."""
-    return load_folder(Path(str(resources.files("bourbon_lab.games.bourbonomics.rules") / "data")))
+    return load_folder(_data_dir())
+
+
+def _data_dir() -> Path:
+    return Path(str(resources.files("bourbon_lab.games.bourbonomics.rules") / "data"))
+
+
+def named_rulesets() -> list[str]:
+    """Folders under ``data/rulesets/``, each laid out like ``data/``: earlier defaults kept for comparison."""
+    root = _data_dir() / "rulesets"
+    return sorted(p.name for p in root.iterdir() if (p / "ruleset.yaml").is_file()) if root.is_dir() else []
+
+
+@lru_cache(maxsize=8)
+def _named(name: str) -> Ruleset:
+    return load_folder(_data_dir() / "rulesets" / name)
 
 
 def load_folder(data_dir: Path) -> Ruleset:
