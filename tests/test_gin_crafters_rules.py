@@ -655,8 +655,8 @@ def finish_turn(g):
 def test_end_signal_and_final_turns():
     """Book: "When the player whose turn has ended has more than 30 victory points, it is a signal of the game end.
     The game continues until the player to the right of the player with 30 points or more takes his or her turn, and
-    the game ends." Ours: "30 or more" (variant end_at), each other player once (variant final_turns)."""
-    g = end_table(trigger_seat=1)
+    the game ends." Ours: "30 or more" (variant end_at); this literal reading is final_turns = others_once."""
+    g = end_table(trigger_seat=1, final_turns="others_once")
     evs = distill_rose(g)
     assert track(g, 1) == 30 and not of(evs, "end_trigger")
     evs = play(g, "side business")
@@ -678,9 +678,9 @@ def test_end_at_over_30_variant():
 
 
 def test_complete_round_variant():
-    """Ours (variant final_turns = complete_round): play on until the start player's right-hand neighbour has played,
-    so everyone has had the same number of turns."""
-    g = end_table(trigger_seat=1, final_turns="complete_round")
+    """Ours (final_turns = complete_round, the default): play on until the start player's right-hand neighbour has
+    played, so everyone has had the same number of turns."""
+    g = end_table(trigger_seat=1)
     distill_rose(g)
     evs = play(g, "side business")
     assert of(evs, "end_trigger")[0].data["final_until"] == 3
@@ -689,7 +689,7 @@ def test_complete_round_variant():
         order.append(g.turn_owner)
         finish_turn(g)
     assert list(dict.fromkeys(order)) == [2, 3]
-    g = end_table(trigger_seat=3, final_turns="complete_round")
+    g = end_table(trigger_seat=3)
     distill_rose(g)
     g.apply("side business")
     assert g.is_over

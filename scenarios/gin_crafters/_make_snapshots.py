@@ -106,12 +106,13 @@ def two_juniper():
 
 
 def brand_tie():
-    """Seat 1 signals the end with its third gin; seat 0 answers with its own third.
+    """Seat 1 signals the end with its third gin; seat 0 answers with its own third (final_turns = others_once).
 
     3-3 gins satisfy seat 0's "most gins distilled"; both end on 33 VP with one brand each.
     """
     return table(
         seat=1,
+        rules={"final_turns": "others_once"},
         p0_vp=23,
         p1_vp=26,
         p0_bonuses=[10, 20],
