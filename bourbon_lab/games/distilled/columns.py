@@ -78,6 +78,7 @@ COLUMNS = GameColumns(
         "tier": "str",
         "aged": "bool",
         "fallback": "bool",
+        "best_odds": "f64",
         "alcohol": "i64",
         "flavours": "i64",
         "money": "i64",

@@ -159,6 +159,7 @@ class Distill:
             returned=self.names(returned),
             stack=self.names(kept),
             odds=odds,
+            best_odds=max((v for k, v in odds.items() if k not in ("vodka", "moonshine")), default=0.0),
             fallback=fallback,
         )
         if len(options) == 1:

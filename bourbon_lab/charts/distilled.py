@@ -1,0 +1,92 @@
+"""Distilled's own charts, each answering one design question of issue #17 from a ``simulate`` run's tables.
+
+- ``sp_by_source``: where do spirit points come from? Mean SP per player by source, per bot.
+- ``recipes_distilled``: which recipes do distillations end as, and how likely was a real recipe before the cut?
+- ``age_or_sell``: does ageing pay? SP of a sale by the flavour cards the spirit held.
+- ``awards_timing``: are awards settled early? Awards claimed by round.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+from ._style import COUNT_AXIS, HEIGHT, WIDTH, plain, title
+
+SOURCES = ("sale_recipe", "sale_cards", "sale_flavour", "awards", "goals", "warehouse", "bottles", "upgrades",
+           "money", "tasting")  # fmt: skip
+"""``ScoreRow.parts`` of Distilled, in the order the bars stack (tasting is SP spent, so negative)."""
+
+
+def sp_by_source(players: pl.DataFrame) -> alt.Chart:
+    """Mean SP per player by source, one bar per bot (from the ``sp_<source>`` columns)."""
+    cols = [f"sp_{s}" for s in SOURCES]
+    data = plain(players, "bot", *cols).group_by("bot").agg([pl.col(c).mean() for c in cols])
+    long = data.unpivot(index="bot", on=cols, variable_name="source", value_name="sp").with_columns(
+        pl.col("source").str.strip_prefix("sp_")
+    )
+    return (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            x=alt.X("bot:N", title="Bot", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("sp:Q", title="Mean SP per player"),
+            color=alt.Color("source:N", title="Source", sort=list(SOURCES)),
+            order=alt.Order("source:N"),
+            tooltip=["bot:N", "source:N", alt.Tooltip("sp:Q", format=".2f")],
+        )
+        .properties(width=WIDTH, height=HEIGHT, title=title("Where do spirit points come from?"))
+    )
+
+
+def recipes_distilled(events: pl.DataFrame) -> alt.LayerChart:
+    """Distillations by the recipe claimed, with the mean chance (before the cut) of a real recipe as a tick."""
+    claimed = plain(events.filter(pl.col("kind") == "spirit_claimed"), "game", "player", "round", "recipe")
+    distils = plain(events.filter(pl.col("kind") == "distill"), "game", "player", "round", "best_odds", "fallback")
+    joined = claimed.join(distils, on=["game", "player", "round"], how="left")
+    data = joined.group_by("recipe").agg(pl.len().alias("distillations"), pl.col("best_odds").mean().alias("odds"))
+    share = distils["fallback"].mean() if distils.height else 0.0
+    base = alt.Chart(data).encode(y=alt.Y("recipe:N", title="Recipe claimed", sort="-x"))
+    bars = base.mark_bar(opacity=0.85).encode(
+        x=alt.X("distillations:Q", title="Distillations", axis=COUNT_AXIS),
+        tooltip=["recipe:N", "distillations:Q", alt.Tooltip("odds:Q", title="Mean best odds", format=".0%")],
+    )
+    return alt.layer(bars).properties(
+        width=WIDTH,
+        height=HEIGHT,
+        title=title("Which recipes do distillations end as?", f"{share:.0%} fell back to Vodka or Moonshine"),
+    )
+
+
+def age_or_sell(events: pl.DataFrame) -> alt.Chart:
+    """Mean SP and money of a sale by the number of flavour cards the spirit held (0 = unaged)."""
+    sold = plain(events.filter(pl.col("kind") == "spirit_sold"), "flavours", "sp", "money")
+    data = sold.group_by("flavours").agg(pl.col("sp").mean(), pl.col("money").mean(), pl.len().alias("sales"))
+    long = data.unpivot(index=["flavours", "sales"], on=["sp", "money"], variable_name="what", value_name="mean")
+    return (
+        alt.Chart(long.sort("flavours"))
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("flavours:O", title="Flavour cards on the spirit sold", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("mean:Q", title="Mean per sale"),
+            color=alt.Color("what:N", title=""),
+            tooltip=["flavours:O", "what:N", alt.Tooltip("mean:Q", format=".1f"), "sales:Q"],
+        )
+        .properties(width=WIDTH, height=HEIGHT, title=title("Age or sell now?"))
+    )
+
+
+def awards_timing(events: pl.DataFrame, games: int) -> alt.Chart:
+    """Awards claimed per game, by the round they were claimed in."""
+    awards = plain(events.filter(pl.col("kind") == "award"), "round", "award")
+    data = awards.group_by("round").agg((pl.len() / max(games, 1)).alias("per_game"))
+    return (
+        alt.Chart(data.sort("round"))
+        .mark_bar()
+        .encode(
+            x=alt.X("round:O", title="Round", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("per_game:Q", title="Awards claimed per game"),
+            tooltip=["round:O", alt.Tooltip("per_game:Q", format=".2f")],
+        )
+        .properties(width=WIDTH, height=HEIGHT, title=title("Are awards settled early?"))
+    )
