@@ -15,6 +15,7 @@ from .content import BREWMASTER_PATH
 def rest(g) -> None:
     """Gather brewers, flip customers, reveal new ones, move the Brewmaster; then end or start a round."""
     g.phase, g.interrupt, g.ctx = "rest", None, {}
+    g.starter = (g.active + 1) % g.n  # where the turn tracker slid after the last placement or pass
     for spaces in g.spaces.values():
         spaces[:] = [None] * len(spaces)
     g.ready = list(g.brewers)

@@ -127,6 +127,13 @@ FIELDS = (
         book=True,
     ),
     F("final_rounds_after_deckout", "int", "end", "Full rounds played after the deck-out round.", 0, 3, book=True),
+    F(
+        "round_starter",
+        "choice",
+        "turns",
+        "Who starts each Work phase: where the turn tracker stopped, the first player, or the next seat each round.",
+        choices=("tracker", "first", "rotate"),
+    ),
     F("placement_cap", "int", "safety", "Placements per round after which replacing is illegal.", 10, 200),
     F("round_limit", "int", "safety", "Rounds after which the game stops (a safety net).", 5, 60),
     F("swap_cap_factor", "int", "safety", "Most swaps in one Brew, per Copper slot.", 1, 4),

@@ -35,7 +35,7 @@ def deal(g) -> None:
     two = n == 2
     g.round, g.phase, g.interrupt, g.ctx = 1, "setup", None, {}
     g.first = g.deck_stream.below(n)
-    g.active = g.first
+    g.active = g.starter = g.first
     g.cash = [0] * n
     g.brewers = [r.brewers_start] * n
     g.ready = [r.brewers_start] * n

@@ -25,7 +25,8 @@ STEPS = {
 """step name -> (legal actions of seat p, effect of an action of seat p)."""
 
 SAVED = (
-    "n seed round phase step actor active first interrupt ctx cash ready brewers upgraded copper bottles hand secret "
+    "n seed round phase step actor active first starter interrupt ctx cash ready brewers upgraded copper bottles "
+    "hand secret "
     "loyal loyal_from asleep thirsty table customer_deck recipe_deck customer_unseen recipe_unseen public_reps "
     "secret_reps aside_reps revealed_reps tin discard spaces replaced brewmaster placements cap_hit free_brew_used "
     "final_round ended_by research reveals stats actions"

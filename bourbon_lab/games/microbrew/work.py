@@ -17,8 +17,9 @@ def start_round(g) -> None:
     g.placements, g.free_brew_used = 0, False
     for flags in g.replaced.values():
         flags[:] = [False] * len(flags)
-    g.active = g.first
-    g.emit("round_start", None, first=g.first)
+    rule = g.rules.round_starter
+    g.active = g.first if rule == "first" else (g.first + g.round - 1) % g.n if rule == "rotate" else g.starter
+    g.emit("round_start", None, first=g.active)
     if g.ready[g.active]:
         _turn(g, g.active)
     else:
