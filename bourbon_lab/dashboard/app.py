@@ -47,6 +47,8 @@ def _progress(store) -> pn.indicators.Progress:
     bar = pn.indicators.Progress(value=0, max=max(store.games, 1), visible=False, sizing_mode="stretch_width")
 
     def show(*_events) -> None:
+        if store.retired:
+            return
         top, value = max(store.total, 1), min(store.done, max(store.total, 1))
         if value > bar.max:  # Panel checks a new value against the current maximum: raise it first
             bar.max = top
@@ -246,8 +248,15 @@ class GameApp(pn.viewable.Viewer):
         return self.picker.value
 
     def _pick(self, event) -> None:
+        for store in self.tabs.stores[:2]:
+            store.retire()
         setup = StudySetup.for_game(event.new)
-        self.tabs = build_app(setup, None, self.served)
+        # The first runs finish before the new tabs reach the page: a progress bar updated before the
+        # browser has drawn it fails there. Later runs go through the server's scheduler as usual.
+        self.tabs = build_app(setup, None, served=False)
+        if self.served:
+            for store in self.tabs.stores[:2]:
+                store.scheduler = pn.state.execute
         self.title.object = _title(setup)
         self.body.objects = [self.tabs]
 

@@ -61,6 +61,7 @@ class Runner(param.Parameterized):
     total = param.Integer(0)
     message = param.String("", doc="The last problem, in one line; empty when all is well.")
     status = param.String("")
+    retired = param.Boolean(False, doc="Replaced by another game's store: a run in flight publishes nothing.")
 
     def __init__(self, **params):
         self.scheduler = params.pop("scheduler", None)
@@ -109,8 +110,16 @@ class Runner(param.Parameterized):
         except Exception as exc:  # a bug below us must not take the page down: say so in one line
             return False, f"the study failed ({type(exc).__name__}): {one_line(exc)}"
 
+    def retire(self) -> None:
+        """Stop showing anything: the page now shows another game (its views are gone from the page)."""
+        self.auto_run = False
+        self._generation += 1
+        self.retired = True
+
     def _finish(self, outcome: tuple[bool, Any]) -> bool:
         ok, value = outcome
+        if self.retired:
+            return False
         self.running = False
         if ok:
             self.message = ""
@@ -136,9 +145,10 @@ class Runner(param.Parameterized):
             task = asyncio.get_running_loop().run_in_executor(None, self._attempt, inputs, count)
             while not task.done():
                 await asyncio.sleep(POLL_SECONDS)
-                self.done, self.total = counts
+                if not self.retired:
+                    self.done, self.total = counts
             outcome = await task
-            if generation == self._generation:
+            if generation == self._generation or self.retired:
                 break
             generation = self._generation
         self._finish(outcome)

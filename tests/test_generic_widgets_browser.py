@@ -1,0 +1,167 @@
+"""Tip Jar (tests/toygame.py) in real headless Chromium: the generic board and the dashboard's game picker.
+
+Two Panel apps are served from 127.0.0.1, each registering Tip Jar first as the tests do: the
+generic board ESM run by Panel's AnyWidgetComponent (as the dashboard's Game tab runs it), and
+the whole dashboard. No request may leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import toygame
+from browsing import ARTIFACTS, free_port, launch, offsite
+
+import bourbon_lab as bl
+from bourbon_lab.widgets.session import TableSession
+
+pytestmark = pytest.mark.slow
+
+TESTS = Path(__file__).resolve().parent
+SEED, PLAYERS, BOTS = 2, 3, {0: "random", 2: "random"}
+
+BOARD_APP = f"""
+import sys
+sys.path.insert(0, {str(TESTS)!r})
+import toygame
+import bourbon_lab as bl
+from bourbon_lab.core import BourbonLabError
+from bourbon_lab.dashboard.board import board_component
+from bourbon_lab.widgets.session import TableSession, error_text
+
+Board, css = board_component("tipjar")
+session = TableSession(bl.new_game(toygame.TipRules(), {PLAYERS}, seed={SEED}), bots={BOTS!r})
+session.run_bots()
+board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
+
+
+def on_action(event):
+    if not event.new:
+        return
+    try:
+        session.play(event.new)
+        board.error = ""
+    except BourbonLabError as exc:
+        board.error = error_text(exc)
+    board.state = session.state()
+    board.action = ""
+
+
+board.param.watch(on_action, "action")
+board.servable()
+"""
+
+DASHBOARD_APP = f"""
+import sys
+sys.path.insert(0, {str(TESTS)!r})
+import toygame
+from bourbon_lab.dashboard.app import GameApp
+from bourbon_lab.dashboard.setup import StudySetup
+
+GameApp(StudySetup(players=2, games=4)).servable()
+"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("apps")
+    (folder / "tip_board.py").write_text(BOARD_APP, encoding="utf-8")
+    (folder / "tip_dashboard.py").write_text(DASHBOARD_APP, encoding="utf-8")
+    port = free_port()
+    cmd = [sys.executable, "-m", "panel", "serve", str(folder / "tip_board.py"), str(folder / "tip_dashboard.py")]
+    cmd += ["--address", "127.0.0.1", "--port", str(port), "--allow-websocket-origin", f"127.0.0.1:{port}"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"{base}/tip_board", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(proc.stdout.read().decode()) from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def _page(browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    requests, errors = [], []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, requests, errors
+
+
+def _shown(page) -> list[str]:
+    return [b.get_attribute("data-action") for b in page.locator(".bl-generic .bl-action").all()]
+
+
+def test_generic_board_shows_tip_jar_and_plays_a_clicked_bid(served, browser):
+    from playwright.sync_api import expect
+
+    session = TableSession(bl.new_game(toygame.TipRules(), PLAYERS, seed=SEED), bots=BOTS)
+    session.run_bots()
+    before = session.state()
+    page, requests, errors = _page(browser)
+    page.goto(f"{served}/tip_board")
+    decision = page.locator(".bl-generic [data-testid=decision]")
+    decision.wait_for(timeout=30_000)
+    assert "Commit group: P1 still to choose" in decision.text_content()
+    assert _shown(page) == before["legal"] == ["bid 0", "bid 1", "bid 2"]
+    assert page.locator(".bl-generic .bl-player").count() == PLAYERS
+    assert page.locator(".bl-ev").first.text_content() == "P2: bid committed (hidden)."  # newest first
+
+    session.play("bid 2")
+    after = session.state()
+    page.locator('.bl-action[data-action="bid 2"]').click()
+    expect(page.locator(".bl-ev", has_text="bids revealed")).to_have_count(1, timeout=15_000)
+    expect(page.locator(".bl-generic .bl-action")).to_have_count(len(after["legal"]), timeout=15_000)
+    assert _shown(page) == after["legal"]
+    assert page.locator(".bl-generic .bl-error").is_hidden()
+    assert page.locator(".bl-jserror").count() == 0 and not errors
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "generic_board_tipjar.png"), full_page=True)
+    page.close()
+    assert not [u for u in requests if offsite(u)]
+
+
+def test_dashboard_game_picker_switches_to_tip_jar(served, browser):
+    page, requests, errors = _page(browser)
+    page.goto(f"{served}/tip_dashboard")
+    page.locator(".chart-market_events svg.marks").first.wait_for(timeout=60_000)  # Bourbonomics' own chart
+    page.locator(".bl-game-picker select").select_option("tipjar")
+    page.locator(".chart-score_by_source svg.marks").first.wait_for(timeout=60_000)
+    page.get_by_text("Tip Jar (test-only) study").first.wait_for(timeout=10_000)
+    assert page.locator(".chart-market_events").count() == 0
+    page.locator(".bk-tab", has_text="Game").first.click()
+    decision = page.locator(".bl-generic [data-testid=decision]").first
+    decision.wait_for(timeout=20_000)
+    first = page.locator(".bl-generic .bl-action").first
+    text = first.get_attribute("data-action")
+    first.click()
+    page.locator(".bl-generic .bl-ev").first.wait_for(timeout=15_000)
+    assert text.startswith("bid ")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dashboard-tipjar.png"), full_page=True)
+    assert page.locator(".bl-jserror").count() == 0 and not errors
+    page.close()
+    assert not [u for u in requests if offsite(u)]
