@@ -43,9 +43,14 @@ def test_each_heuristic_beats_random_in_nine_games_of_ten(bot):
 
 
 def test_the_two_paths_play_differently():
-    g = play(["perfect", "advertise"], 3)
-    adverts = [e.player for e in g.log if e.kind == "advertise"]
-    assert adverts.count(1) > adverts.count(0)
+    adverts = {"perfect": 0, "advertise": 0}
+    for seed in range(8):
+        seats = ["perfect", "advertise"] if seed % 2 == 0 else ["advertise", "perfect"]
+        g = play(seats, 40 + seed)
+        for e in g.log:
+            if e.kind == "advertise":
+                adverts[seats[e.player]] += 1
+    assert adverts["advertise"] > 2 * adverts["perfect"], adverts
 
 
 def test_the_search_bot_plays_microbrew():

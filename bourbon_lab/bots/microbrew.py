@@ -50,7 +50,9 @@ class Brewer(Bot):
             money = beer.pay(recipe.colours, rated, r.pay_perfect, r.pay_lower)
             money += customer.bonus if customer.likes == recipe.flavour else 0
             known = self._served[key] = (money + (2 if rated == 0 else 0), rated == 0)
-        return known[0] + (LOYAL if known[1] and thirsty else 0)
+        if known[1] and thirsty:
+            return known[0] + LOYAL + 2.0 * self.customer_worth(sight, cid)
+        return known[0]
 
     def recipe_value(self, sight, rid: str, contaminated: bool) -> float:
         """The best a finished beer of ``rid`` could do now (once per decision)."""
@@ -145,8 +147,9 @@ class Brewer(Bot):
 
     def on_place(self, sight, legal: list[str]) -> str | None:
         free = self.free_places(sight, legal)
-        for job in self.ORDER:
-            if job in free and self.worth(sight, job):
+        for test in self.ORDER:
+            job = test.partition(":")[0]
+            if job in free and self.worth(sight, test):
                 return free[job]
         for job in ("break", "flush", "mash", "brew"):
             if job in free:
@@ -166,10 +169,13 @@ class Brewer(Bot):
         return out
 
     ORDER = ("serve", "advertise", "bottle", "manage", "mash", "brew")
-    """Jobs in the order they are considered; the first one worth a brewer (and free) is taken."""
+    """Jobs in the order they are considered (``serve:perfect`` is Serve only for a Perfect); the first
+    one worth a brewer (and free) is taken."""
 
     def worth(self, sight, job: str) -> bool:
         """Whether ``job`` is worth a brewer now (each test is computed only when its turn comes)."""
+        if job == "serve:perfect":
+            return self.best_serve(sight)[0] >= LOYAL
         if job == "serve":
             return self.best_serve(sight)[0] >= self.serve_floor
         if job == "advertise":
@@ -291,11 +297,14 @@ class Brewer(Bot):
         return max(legal, key=lambda a: self.customer_worth(sight, a.split()[2]))
 
     def customer_worth(self, sight, cid: str) -> float:
-        """A customer's flag counts toward my reputations (the tie-breaker between Advertise targets)."""
-        flag = sight.cards[cid].flag
-        mine = sight.view["players"][sight.player]["secret_reputations"]
-        cards = [*mine, *sight.view["public_reputations"]] if isinstance(mine, list) else []
-        return sum(1 for rid in cards if sight.cards[rid].target == flag)
+        """How many of my reputations (secret or shared) a customer's flag counts toward."""
+        memo = sight.__dict__.setdefault("_flags", {})
+        if cid not in memo:
+            flag = sight.cards[cid].flag
+            mine = sight.view["players"][sight.player]["secret_reputations"]
+            cards = [*mine, *sight.view["public_reputations"]] if isinstance(mine, list) else []
+            memo[cid] = sum(1 for rid in cards if sight.cards[rid].target == flag)
+        return memo[cid]
 
     def on_reveal(self, sight, legal):
         me = sight.player
@@ -309,13 +318,29 @@ class Perfect(Brewer):
     name = "perfect"
 
     def bottle_value(self, sight, rid, dirty, idle):
+        """Perfect beers first; a clean one that pays well (or any, when nothing ferments) next."""
         value = self.recipe_value(sight, rid, dirty)
         if value >= LOYAL:
             return value
-        return 0.5 * value if idle else 0.0
+        return 0.5 * value if idle or (not dirty and value >= 4) else 0.0
+
+    ORDER = ("serve:perfect", "advertise", "serve", "bottle", "manage", "mash", "brew")
 
     def wants_advertise(self, sight) -> bool:
-        return _advertise_cost(sight) <= sight.rules.advertise_per_loyal
+        """A clean beer no customer would call Perfect is worth a customer if the money is there."""
+        return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
+
+    def manage_choice(self, sight, placing):
+        """Research when no recipe in reach would please a thirsty customer perfectly."""
+        choice = super().manage_choice(sight, placing)
+        if choice:
+            return choice
+        v, r = sight.view, sight.rules
+        costs = r.manage_cost_2p if len(v["players"]) == 2 else r.manage_cost_34p
+        if v["recipe_deck"] and v["players"][sight.player]["cash"] >= costs[1] + 2:
+            if max(self.wanted(sight).values(), default=0.0) < LOYAL:
+                return "research"
+        return None
 
 
 class Advertiser(Brewer):
