@@ -261,13 +261,13 @@ def test_one_trade_for_a_basic_of_equal_or_lesser_cost():
 
     def prep(s):
         clear(s, 0)
-        give(s, 0, "grain")
+        give(s, 0, "yeast")
         give(s, 0, "rye")
 
     g = pass_market(edit(g, prep))
     legal = g.legal_actions(0)
-    grain, rye = g.pantry[0]
-    assert f"trade c{grain} grain" in legal and f"trade c{grain} fruit" not in legal  # grain costs 1, fruit 2
+    yeast, rye = g.pantry[0]
+    assert f"trade c{yeast} water" in legal and f"trade c{yeast} grain" not in legal  # yeast costs 1, grain 2
     assert f"trade c{rye} plant" in legal
     g.apply(f"trade c{rye} plant", player=0)
     assert not any(a.startswith("trade") for a in g.legal_actions(0))

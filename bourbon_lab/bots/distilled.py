@@ -138,10 +138,12 @@ class Distiller(Bot):
     """Upgrade effects worth buying when rich: SP on the board, money per sale, a stronger still."""
 
     def _best_in_row(self, legal: list, row: str, test) -> str | None:
+        """The best card of ``row`` passing ``test`` that I can buy, the truck included when my power allows."""
         best, key = None, None
-        for i, cell in enumerate(self.v["rows"][row]):
-            a = f"buy {row} {i + 1}"
-            if cell is None or a not in legal:
+        offers = [(f"buy {row} {i + 1}", cell) for i, cell in enumerate(self.v["rows"][row]) if cell is not None]
+        offers += [(f"truck {cid}", [cid, name]) for cid, name in self.v["truck"]]
+        for a, cell in offers:
+            if a not in legal:
                 continue
             card = content().cards[cell[1]]
             if test(card):

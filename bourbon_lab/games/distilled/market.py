@@ -31,7 +31,7 @@ class Market:
         power = self.power(p)
         if power == "money":
             self.gain(p, 1, "power")
-        elif power == "free_sugar":
+        elif power == "free_sugar" and self.round % self.rules.free_sugar_every == 0:
             sugar = self.content.identities[self.identity[p]]["sugar"]
             self.pantry[p].append(self.new_card(sugar))
             self.emit("power", p, power=power, card=sugar)

@@ -133,7 +133,8 @@ FIELDS = (
         15,
         choices=("moonshine", "vodka", *TIERS),
     ),
-    _f("signature_sp", "int", "sell", "SP the signature recipe scores.", 0, 15),
+    _f("signature_sp", "int", "sell", "SP an unaged signature recipe scores.", 0, 15),
+    _f("signature_sp_aged", "int", "sell", "SP an aged signature recipe scores (it needs wood and a round).", 0, 15),
     _f(
         "labels",
         "choice",
@@ -187,6 +188,7 @@ FIELDS = (
         "identities_dealt", "int", "setup", "Distiller identities dealt to each player to choose from.", 1, 3, book=True
     ),
     _f("truck_buy_discount", "int", "market", "Discount of the truck-buyer identity power.", 0, 5),
+    _f("free_sugar_every", "int", "round", "The free-sugar identity power gives its card in every k-th round.", 1, 7),
 )
 
 

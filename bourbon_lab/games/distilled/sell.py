@@ -135,7 +135,7 @@ class Sell:
     def recipe_sp(self, name: str) -> int:
         r = self.content.recipes[name]
         if r.signature_of:
-            return self.rules.signature_sp
+            return self.rules.signature_sp_aged if r.aged else self.rules.signature_sp
         return self.rules.recipe_sp[name if r.tier == "known" else r.tier]
 
     def flavour_bonus(self, k: int) -> int:
