@@ -34,7 +34,7 @@ def test_harness_on_every_variant():
 
 
 def test_variants_listed():
-    """The readings where the book says two things (design/peer-games.md), each a ruleset choice."""
+    """The readings where the book says two things (the design notes, peer-games.md), each a ruleset choice."""
     assert set(VARIANTS) == {"end_at", "final_turns", "refresh_price", "borrow", "lender", "double_bonus", "coins"}
     assert all(v["default"] == v["choices"][0] for v in VARIANTS.values())
 

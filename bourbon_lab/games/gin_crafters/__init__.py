@@ -1,6 +1,6 @@
 """Gin Crafters on the game protocol: two actions a turn, a race to 30 VP, brand cards at the end.
 
-The rulebook is ``seeds/002``; where it is silent, ``design/peer-games.md`` and
+The rulebook is ``seeds/002``; where it is silent, the design notes (``peer-games.md``) and
 ``docs/games/gin_crafters-rules-decisions.md`` give our defaults, all in ``data/*.yaml``.
 """
 

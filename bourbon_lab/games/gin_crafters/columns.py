@@ -1,4 +1,4 @@
-"""Gin Crafters' own columns of the simulation tables (``design/peer-games.md``, "Design questions and what to log").
+"""Gin Crafters' own columns of the simulation tables: what the design notes (``peer-games.md``) say to log.
 
 ``lender`` and ``borrower`` in the ``events`` table are seats (``player`` and ``seat`` map as usual).
 """

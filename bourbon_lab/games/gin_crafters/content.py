@@ -1,6 +1,6 @@
 """The cards of Gin Crafters, read from ``data/*.yaml`` and checked whole: one bad entry refuses the content.
 
-The book lists no cards, so every card here is ours (``design/peer-games.md``). Cards are named
+The book lists no cards, so every card here is ours (the design notes, ``peer-games.md``). Cards are named
 by short ids: gins ``G01``, botanicals ``B01``, junipers ``J01``, brands ``K01`` (brand cards, K for
 the brand's *kind* of gin; ``B`` is taken by botanicals).
 """

@@ -1,7 +1,7 @@
 """Gin Crafters' ruleset: every number the book prints or we chose, with kind, range and book/ours.
 
 Defaults are in ``data/ruleset.yaml``. The fields marked ``variant`` are where the rulebook reads
-two ways (``design/peer-games.md``); ``docs/games/gin_crafters-rules-decisions.md`` says why.
+two ways (the design notes, ``peer-games.md``); ``docs/games/gin_crafters-rules-decisions.md`` says why.
 """
 
 from __future__ import annotations

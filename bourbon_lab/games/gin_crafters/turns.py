@@ -2,7 +2,7 @@
 
 "After the active player has performed two actions, his or her turn is passed clockwise to the
 next player" (book). Seats pass clockwise as seat + 1. The end signal is checked when a turn
-ends; the final turns follow the ``final_turns`` variant (``design/peer-games.md``).
+ends; the final turns follow the ``final_turns`` variant (the design notes, ``peer-games.md``).
 """
 
 from __future__ import annotations
