@@ -5,7 +5,7 @@ which metrics, ``tune`` searches the knobs for a ruleset that meets the targets.
 """
 
 from . import catalogue  # noqa: F401  (registers the metric catalogue)
-from .check import TargetReport, check_targets, run_targets
+from .check import TargetReport, check_targets, compare_reports, run_targets
 from .knobs import Knob, KnobError, apply_knobs, parse_knobs
 from .metrics import CATALOGUE, Estimate, measure, metric, metrics_for
 from .targets import Target, Targets, TargetsError
@@ -21,6 +21,7 @@ __all__ = [
     "TargetsError",
     "apply_knobs",
     "check_targets",
+    "compare_reports",
     "measure",
     "metric",
     "metrics_for",

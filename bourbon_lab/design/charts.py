@@ -146,14 +146,14 @@ def importance_chart(importance: pl.DataFrame) -> alt.Chart:
     )
 
 
-def before_after_chart(table: pl.DataFrame) -> alt.VConcatChart:
-    """Target by target: the estimate before and after tuning, with 95 % intervals, on the target band."""
+def before_after_chart(table: pl.DataFrame, heading: str = "Targets before and after tuning") -> alt.VConcatChart:
+    """Target by target: each ruleset's estimate with its 95 % interval, on the target band."""
     strips = []
     for metric in table["metric"].unique(maintain_order=True):
         rows = table.filter(pl.col("metric") == metric)
         strips.append(_before_after_strip(rows))
     return alt.vconcat(*strips, spacing=6).properties(
-        title=title("Targets before and after tuning", "band: target range · dots: estimate, 95 % CI")
+        title=title(heading, "band: target range · dots: estimate, 95 % CI")
     )
 
 
@@ -174,7 +174,7 @@ def _before_after_strip(rows: pl.DataFrame) -> alt.LayerChart:
     )
     rect = alt.Chart(band).mark_rect(color="#cfe3d4").encode(x=alt.X("lo:Q", scale=scale, title=None), x2="hi:Q")
     est = rows.select("ruleset", "value", "ci_low", "ci_high", "status").with_columns(pl.col(pl.Float64).fill_nan(None))
-    y = alt.Y("ruleset:N", title=None, sort=["before", "after"])
+    y = alt.Y("ruleset:N", title=None, sort=list(rows["ruleset"].unique(maintain_order=True)))
     rule = (
         alt.Chart(est)
         .mark_rule(strokeWidth=2)

@@ -46,6 +46,12 @@ class TargetReport:
         return "\n".join(lines)
 
 
+def compare_reports(reports: dict[str, TargetReport]) -> pl.DataFrame:
+    """Several rulesets' verdicts in one long table (``ruleset`` = each name), for ``before_after_chart``."""
+    cols = ["metric", "unit", "range", "lo", "hi", "source", "value", "ci_low", "ci_high", "status"]
+    return pl.concat([r.table.select(cols).with_columns(pl.lit(name).alias("ruleset")) for name, r in reports.items()])
+
+
 def play_run(rules, run: Run, games: int, seed: int, workers=None, progress=False, simulate_fn=simulate) -> SimResult:
     """Play one run's games; with distillery lineups the games are split between them and joined."""
     if not run.lineups:

@@ -230,3 +230,17 @@ def value_curve(rules, k: float):
             v = int(round(low + (high - low) * (q / top) ** max(k, 1e-6)))
             table[q][band] = min(max(v, table[q - 1][band] + 1), high - (top - q))
     return rules.replace(age_values=tuple(tuple(r) for r in table))
+
+
+@scaling(
+    "younger_values",
+    "bourbonomics",
+    "Every younger (before prime) sale value × k, kept rising by at least one a quality and never above prime.",
+)
+def younger_values(rules, k: float):
+    """The younger column of the age-value table × k (the book prints no younger value)."""
+    table = [list(row) for row in rules.age_values]
+    for q, row in enumerate(table):
+        floor = table[q - 1][0] + 1 if q else 0
+        row[0] = min(max(_scaled(row[0], k), floor), row[1])
+    return rules.replace(age_values=tuple(tuple(r) for r in table))

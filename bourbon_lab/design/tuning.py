@@ -30,7 +30,7 @@ import polars as pl
 
 from ..games.bourbonomics.rules.errors import BourbonLabError, one_line
 from ..sim import game_seed, simulate
-from .check import TargetReport, check_targets, join_results, play_run, run_targets
+from .check import TargetReport, check_targets, compare_reports, join_results, play_run, run_targets
 from .knobs import Knob, apply_knobs, parse_knobs
 from .metrics import point_only
 from .screening import require
@@ -54,10 +54,7 @@ class TuneResult:
     @property
     def comparison(self) -> pl.DataFrame:
         """Targets before and after in one long table (``ruleset`` = before / after)."""
-        cols = ["metric", "unit", "range", "lo", "hi", "source", "value", "ci_low", "ci_high", "status"]
-        b = self.before.table.select(cols).with_columns(pl.lit("before").alias("ruleset"))
-        a = self.after.table.select(cols).with_columns(pl.lit("after").alias("ruleset"))
-        return pl.concat([b, a])
+        return compare_reports({"before": self.before, "after": self.after})
 
     def charts(self) -> dict:
         """history, importance and before/after charts (Altair)."""
