@@ -4,7 +4,8 @@
 4 players (plain Python; the mypyc build covers only Bourbonomics), the median of repeats; also a
 random-legal game, ``clone`` and ``snapshot``. ``--acceptance`` plays the issue's 200 two-player
 heuristic games and prints whether any hit the loop guard or the round limit and how each ended.
-``--duels`` prints each heuristic's win rate against random and head to head.
+``--duels`` prints each heuristic's win rate against random and head to head. ``--calibrate`` prints
+the lab's design metrics (turn-order spread, strategy dominance, ...) before and after our round-starter change.
 """
 
 from __future__ import annotations
@@ -104,8 +105,30 @@ def duels(games: int = 200) -> None:
         print(f"  {a:10s} vs {b:10s} {100 * share / games:5.1f} %")
 
 
+def calibrate(games: int = 200) -> None:
+    """The lab's metrics (``bourbon_lab.design``) before and after our change of who starts each round."""
+    from bourbon_lab.design.metrics import measure
+
+    names = ["turn_order_spread", "strategy_dominance", "rounds", "winner_margin", "largest_source_share"]
+    print(f"Calibration: {games} two-player games, perfect vs advertise, seats rotating (one process)")
+    for label, changes in (
+        ("before: round_starter=first", {"round_starter": "first"}),
+        ("after: round_starter=tracker (default)", {}),
+        ("alternative: round_starter=rotate", {"round_starter": "rotate"}),
+    ):
+        result = bl.simulate(
+            RULES.replace(**changes), players=2, games=games, bots=["perfect", "advertise"], seed=9, workers=1
+        )
+        table = measure(result, names, game="microbrew")
+        cells = [f"{r['metric']} {r['value']:.1f}" for r in table.iter_rows(named=True)]
+        print(f"  {label:40s} " + " | ".join(cells))
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if "--calibrate" in args:
+        calibrate()
+        sys.exit(0)
     if "--acceptance" in args:
         sys.exit(1 if acceptance() else 0)
     if "--duels" in args:

@@ -62,14 +62,14 @@ def test_lesson_hop_circle():
 def test_lesson_contaminant():
     g, events = replay("contaminant-lowers-the-rating")
     (serve,) = kinds(events, "serve")
-    assert serve.data["rating"] == 1 and serve.data["pay"] == 4 and not serve.data["loyal_gained"]
+    assert serve.data["rating"] == 1 and serve.data["pay"] == 3 and not serve.data["loyal_gained"]
     assert "C04" in g.asleep and not kinds(events, "recall")
 
 
 def test_lesson_perfect_recall():
     g, events = replay("perfect-recalls-a-brewer")
     (serve,) = kinds(events, "serve")
-    assert serve.data["rating"] == 0 and serve.data["pay"] == 6 and serve.data["loyal_gained"]
+    assert serve.data["rating"] == 0 and serve.data["pay"] == 8 and serve.data["loyal_gained"]
     assert "C04" in g.loyal[0] and [e.data["job"] for e in kinds(events, "recall")] == ["brew"]
     assert g.spaces["brew"][0] is None and g.spaces["serve"][0] == 0
 
