@@ -769,3 +769,67 @@ def test_same_seed_same_log():
         a.apply(choice)
         b.apply(choice)
     assert [e.to_row() for e in a.log] == [e.to_row() for e in b.log]
+
+
+# --------------------------------------------------------------------------- key botanical effects (ours)
+
+
+def key_table(key_name, recipe, extra=(), **kw):
+    """Seat 0 ready to distill a gin of ``recipe`` with ``key_name`` as its key, at the key step."""
+    own = [bots(key_name)[0], *extra, junipers()[0]]
+    g = prepared(new(), p0_gins=[gin(*recipe)], p0_area=own, **{"p0_coins": 0, **kw})
+    play(g, f"distill {gin(*recipe)}", f"juniper {junipers()[0]}", f"key {bots(key_name)[0]}")
+    return g
+
+
+def test_chamomile_counts_florals_up_to_three():
+    """Ours (botanicals.yaml): Chamomile, +1 VP per floral you own, at most 3. Book: "Each card describes the effect
+    when used as a key botanical." """
+    extra = [bots("Rose")[0], bots("Rose")[1], bots("Lavender")[0]]
+    g = key_table("Chamomile", ("floral",), extra)
+    g.apply("use")
+    assert g.players[0]["vp"]["key"] == 3
+
+
+def test_sencha_gives_one_more_action():
+    """Ours: Sencha, one extra action this turn."""
+    g = key_table("Sencha", ("oriental",))
+    assert g.actions_left == 1
+    g.apply("use")
+    assert g.actions_left == 2 and g.decision.step == "action" and g.turn_owner == 0
+
+
+def test_orange_takes_the_cheapest_botanical_free():
+    """Ours: Orange, take the position-1 botanical free."""
+    g = key_table("Orange", ("fruit",))
+    first = g.market["botanical"][0]
+    g.apply("use")
+    assert first in g.players[0]["area"] and g.players[0]["coins"] == 0
+
+
+def test_elderflower_buys_any_place_for_one_coin():
+    """Ours: Elderflower, any market botanical for 1 coin (a choice of place)."""
+    g = key_table("Elderflower", ("floral",), p0_coins=1)
+    assert g.legal_actions() == ["use 1", "use 2", "use 3", "use 4", "skip"]
+    card = g.market["botanical"][3]
+    g.apply("use 4")
+    assert card in g.players[0]["area"] and g.players[0]["coins"] == 0
+
+
+def test_thyme_inspiration_comes_before_the_key_is_moved():
+    """Ours: Thyme, a free Inspiration (gin) inside the distillation; the key moves once it is done."""
+    g = key_table("Thyme", ("herbal",))
+    g.apply("use")
+    assert g.decision.step == "keep" and g.actions_left == 1
+    evs = g.apply(g.legal_actions()[0])
+    assert of(evs, "distill")[0].data["effect_used"] and bots("Thyme")[0] in g.players[0]["spent"]
+
+
+def test_cherry_blossom_needs_a_floral_in_the_recipe():
+    """Ours: Cherry blossom, +3 VP if this gin has a floral; otherwise its conditions are not met (book: "the Key
+    Botanical's card effect will not be activated")."""
+    g = key_table("Cherry blossom", ("oriental",))
+    assert g.decision.step == "action" and g.players[0]["vp"]["key"] == 0
+    g2 = key_table("Cherry blossom", ("floral", "oriental"), [bots("Rose")[0]])
+    g2.apply("use")
+    assert g2.players[0]["vp"]["key"] == 3
