@@ -651,3 +651,99 @@ def test_illegal_action_leaves_the_table_unchanged():
     with pytest.raises(IllegalAction):
         g.apply("sell s1 c1")
     assert json.dumps(g.snapshot(), sort_keys=True) == before
+
+
+# --- more of the book's rules
+
+
+def test_labels_per_player_and_first_player_random():
+    """'Set out spirit labels matching the tasting flight plus Moonshine and Vodka (2 per player for
+    Moonshine/Vodka, 1 per player for others).' 'Choose first player randomly.'"""
+    g = bl.new_game(rules(), players=3, seed=1)
+    assert g.label_supply["vodka"] == 6 and g.label_supply["moonshine"] == 6 and g.label_supply["bourbon"] == 3
+    assert len(g.label_supply) == 2 + 8
+    assert len({bl.new_game(rules(), players=4, seed=s).first for s in range(12)}) > 1
+
+
+def test_alcohol_goes_in_the_yeast_or_water_slot():
+    """'Alcohol cards from previous distillations can go in yeast or water slots.'"""
+    g = pass_market(edit(fresh(), lambda s: (clear(s, 0), give(s, 0, "alcohol"))))
+    (a,) = g.pantry[0]
+    loads = {x for x in g.legal_actions(0) if x.startswith("load")}
+    assert loads == {f"load c{a} yeast", f"load c{a} water"}
+
+
+def test_aged_recipe_needs_a_wood_barrel():
+    """'Add an appropriate barrel and claim a matching spirit label.' (ours: an aged spirit needs wood)"""
+    g = fresh(players=2, seed=2)
+
+    def prep(s):
+        s["known"][0] = ["bourbon"]
+        clear(s, 0)
+        give(s, 0, "metal_barrel", "storeroom")
+        for name in ("yeast", "water", "grain", "grain", "grain", "grain", "grain", "grain"):
+            give(s, 0, name)
+
+    g = pass_market(edit(g, prep))
+    ids = g.pantry[0]
+    commit(g, {0: [f"c{ids[0]} yeast", f"c{ids[1]} water"] + [f"c{c} sugar" for c in ids[2:]]})
+    claimed = next(e for e in g.log if e.kind == "spirit_claimed")
+    assert claimed.data["recipe"] == "vodka" and claimed.data["barrel"] == "metal_barrel"
+
+
+def test_basic_bonus_only_on_purchase():
+    """'Basic Card Bonuses (on purchase only) • Yeast: Immediately gain 1 money.'"""
+    g = to_sell(_vodka_table())
+    g.apply(first_legal(g, "sell s90"))
+    g.apply("label 4")  # a free card from either market
+    money = g.money[0]
+    g.apply("take basic yeast")
+    assert g.money[0] == money and "yeast" in g.names(g.pantry[0])
+
+
+@pytest.mark.parametrize(
+    "space,choice,check",
+    [
+        (2, None, lambda g: "golden_rye" in g.names(g.pantry[0])),
+        (3, "take ingredients 1", lambda g: g.step != "bonus"),
+        (5, "take cube bourbon", lambda g: "bourbon" in g.known[0]),
+    ],
+)
+def test_label_bonuses(space, choice, check):
+    """'Spirit Label Bonuses (one-time, when sold) • Take 5 money • Claim signature ingredient • Free card from
+    premium market • Free card from either market • Free recipe cube of any tier • Discard to respective piles,
+    take any card from truck • Free card from premium market'."""
+    g = _vodka_table()
+    g = edit(g, lambda s: (s["identity"].__setitem__(0, "I01"), s["pantry"].__setitem__(0, [])))
+    g = to_sell(g)
+    g.apply(first_legal(g, "sell s90"))
+    g.apply(f"label {space}")
+    if choice:
+        events = g.apply(choice)
+        assert not [e for e in events if e.kind == "income" and e.player == 0 and e.data["amount"] < 0]  # free
+    assert check(g)
+
+
+def test_award_goes_to_the_first_only():
+    """'Spirit awards: Bonus SP for meeting objectives (first to fulfill scores full; ...)'."""
+    g = fresh(players=2, seed=2)
+    sale = {"recipe": "vodka", "tier": "known", "sugar": None, "aged": False, "flavours": 0, "money": 1, "sp": 1,
+            "premium": 0, "wood": False, "round": 1}  # fmt: skip
+    g = play_round(edit(g, lambda s: (s.__setitem__("awards", ["A01"]), s["sales"].__setitem__(0, [sale] * 3))))
+    assert g.sp[0]["awards"] == 3
+    g = play_round(edit(g, lambda s: s["sales"].__setitem__(1, [sale] * 3)))
+    assert g.sp[1]["awards"] == 0 and len([e for e in g.log if e.kind == "award"]) == 1
+
+
+@pytest.mark.parametrize("regions,sp", [(1, 0), (2, 2), (3, 5)])
+def test_bottle_collection(regions, sp):
+    """'Bottle collection: SP for displaying bottles from multiple regions (1 region = 0; 2 = 2 SP; 3 = 5 SP).'"""
+    bottles = ["island_bottle", "lowland_bottle", "highland_bottle"][:regions]
+
+    def prep(s):
+        for b in bottles:
+            give(s, 0, b, "display")
+        s["goals"] = [[], []]
+
+    g = _last_round(fresh(players=2, seed=2), prep)
+    assert g.sp[0]["bottles"] == sp
