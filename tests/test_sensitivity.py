@@ -153,3 +153,13 @@ def test_cli_sensitivity_prints_the_drivers_and_writes_an_offline_report(tmp_pat
     assert "<svg" in page and not re.search(r"""(src|href)\s*=\s*["']?https?:""", page)
     assert main(["sensitivity", "--knobs", "round_limit=3:8", "--metrics", "rounds"]) == 2
     assert "allow_book" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("k", [0.0, 0.5, 1.0, 2.0])
+def test_younger_values_stay_rising_and_below_prime(k):
+    rules = bl.Ruleset.default()
+    values = apply_knobs(rules, parse_knobs(rules, "scale:younger_values=0:2"), [k]).age_values
+    younger = [row[0] for row in values]
+    assert younger == sorted(set(younger)) and all(row[0] <= row[1] for row in values)
+    assert [row[1:] for row in values] == [row[1:] for row in rules.age_values]
+    assert (younger == [0, 1, 2, 3, 4]) == (k <= 0.5)  # the lowest rising column
