@@ -7,6 +7,7 @@ heuristic games through ``bl.simulate``; every one must end after exactly 7 roun
 
     .venv/bin/python benchmarks/bench_distilled.py
     .venv/bin/python benchmarks/bench_distilled.py --acceptance
+    .venv/bin/python benchmarks/bench_distilled.py --calibrate
 """
 
 from __future__ import annotations
@@ -60,6 +61,28 @@ def acceptance(games: int) -> None:
     print(f"fallback distillations: {res.games['fallbacks'].sum()} of {res.games['distillations'].sum()}")
 
 
+def calibrate(games: int) -> None:
+    """The lab's design metrics (``bourbon_lab.design``) on mixed 4-player tables of the two heuristics.
+
+    Before/after rows use the two calibration changes that are ruleset fields; the content changes
+    (identity money and powers, grain's cost) are in the YAML and the decisions file.
+    """
+    from bourbon_lab.design.metrics import measure
+
+    names = ["turn_order_spread", "strategy_dominance", "rounds", "winner_margin", "largest_source_share"]
+    print(f"Calibration: {games} four-player games, ager, seller, ager, seller, seats rotating (one process)")
+    for label, changes in (
+        ("free sugar every round, aged signature 6 SP", {"free_sugar_every": 1, "signature_sp_aged": 6}),
+        ("defaults", {}),
+    ):
+        rules = bl.default_rules("distilled").replace(**changes)
+        result = bl.simulate(rules, players=4, games=games, bots=["ager", "seller", "ager", "seller"], seed=9,
+                             workers=1, progress=False)  # fmt: skip
+        table = measure(result, names, game="distilled")
+        cells = [f"{r['metric']} {r['value']:.2f}" for r in table.iter_rows(named=True)]
+        print(f"  {label:46s} " + " | ".join(cells))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
@@ -67,9 +90,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--acceptance", action="store_true", help="run the issue's 200-game acceptance check")
+    ap.add_argument("--calibrate", action="store_true", help="print the lab's design metrics on mixed tables")
     args = ap.parse_args()
     if args.acceptance:
         acceptance(200)
+    elif args.calibrate:
+        calibrate(200)
     else:
         speed(args.games, args.repeats, args.players, args.bot)
 
