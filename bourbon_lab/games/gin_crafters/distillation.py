@@ -14,10 +14,20 @@ from typing import Any
 
 from . import effects, turns
 
+_NEEDS: dict[str, dict[str, int]] = {}
+"""Each gin's recipe as type -> cards needed, built once per card."""
 
-def _owned(t: Any, seat: int) -> tuple[Counter, int]:
+
+def _need(t: Any, gin_id: str) -> dict[str, int]:
+    need = _NEEDS.get(gin_id)
+    if need is None:
+        need = _NEEDS[gin_id] = dict(Counter(t.content.gins[gin_id].recipe))
+    return need
+
+
+def _owned(t: Any, seat: int) -> tuple[dict[str, int], int]:
     """A player's botanicals by type, and their junipers."""
-    types: Counter = Counter()
+    types: dict[str, int] = {}
     junipers = 0
     bots = t.content.botanicals
     for card in t.players[seat]["area"]:
@@ -25,7 +35,7 @@ def _owned(t: Any, seat: int) -> tuple[Counter, int]:
         if b is None:
             junipers += 1
         else:
-            types[b.type] += 1
+            types[b.type] = types.get(b.type, 0) + 1
     return types, junipers
 
 
@@ -38,17 +48,12 @@ def _lenders(t: Any, seat: int, kind: str) -> list[int]:
     ]
 
 
-def _borrowable(t: Any, recipe: tuple[str, ...], have: Counter) -> list[str]:
+def _borrowable(t: Any, need: dict[str, int], have: dict[str, int], short: list[tuple[str, int]]) -> list[str]:
     """The types one borrowed card may supply so that the recipe is complete and a key of your own remains."""
-    if not t.rules.max_borrow:
-        return []
-    need = Counter(recipe)
-    short = {k: n - have[k] for k, n in need.items() if n > have[k]}
-    if sum(short.values()) > 1:
+    if not t.rules.max_borrow or len(short) > 1 or (short and short[0][1] > 1):
         return []
     if short:
-        kind = next(iter(short))
-        return [kind] if any(have[k] for k in need) else []
+        return [short[0][0]] if any(have.get(k, 0) for k in need) else []
     return sorted(need) if t.rules.borrow == "any_time" else []
 
 
@@ -56,15 +61,17 @@ def distills(t: Any) -> list[str]:
     """Every gin in hand that can be distilled now, alone or with one borrowed botanical."""
     seat = t.turn_owner
     have, junipers = _owned(t, seat)
+    gins = t.content.gins
     out = []
     for gin_id in t.players[seat]["gins"]:
-        gin = t.content.gins[gin_id]
-        if junipers < gin.junipers:
+        if junipers < gins[gin_id].junipers:
             continue
-        if all(have[k] >= n for k, n in Counter(gin.recipe).items()):
+        need = _need(t, gin_id)
+        short = [(k, n - have.get(k, 0)) for k, n in need.items() if n > have.get(k, 0)]
+        if not short:
             out.append(f"distill {gin_id}")
-        if gin.recipe:
-            for kind in _borrowable(t, gin.recipe, have):
+        if need:
+            for kind in _borrowable(t, need, have, short):
                 out.extend(f"distill {gin_id} borrow {kind} from {s}" for s in _lenders(t, seat, kind))
     return out
 

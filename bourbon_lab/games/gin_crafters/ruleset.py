@@ -128,6 +128,11 @@ class Ruleset(FieldRuleset):
     FIELDS = FIELDS
     DEFAULTS = Path(__file__).parent / "data" / "ruleset.yaml"
 
+    def __init__(self, *args: Any, **values: Any):
+        super().__init__(*args, **values)
+        for name, value in self._values.items():  # plain attributes: the engine reads them on its hot path
+            object.__setattr__(self, name, value)
+
     def check_together(self, values: dict[str, Any]) -> list[tuple[str, str]]:
         """Bonus marks below the end, in rising order, at most three; a rare juniper worth no less than a common one."""
         out = []
