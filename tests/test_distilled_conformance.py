@@ -146,3 +146,32 @@ def test_variant_basic_items():
     g = edit(fresh(basic_items="unlimited"), lambda s: s["basic_stock"].update(glass_bottle=0))
     assert g.basic_available("glass_bottle")
     assert not edit(fresh(), lambda s: s["basic_stock"].update(glass_bottle=0)).basic_available("glass_bottle")
+
+
+def places(g) -> list[int]:
+    """Every card id somewhere on the table (cards sold, traded or spent leave the game)."""
+    out = [c for zone in (g.pantry, g.storeroom, g.display, g.upgrades) for cards in zone for c in cards]
+    out += [c for deck in g.decks.values() for c in deck] + [c for row in g.rows.values() for c in row if c is not None]
+    out += list(g.truck)
+    for s in g.spirits.values():
+        out += s["cards"] + ([s["barrel"]] if s["barrel"] is not None else [])
+    if g.claim:
+        out += g.claim["stack"]
+    out += [c for still in g.stills.values() for ids in still.values() for c in ids]
+    if g.sub and "card" in g.sub:
+        out.append(g.sub["card"])
+    return out
+
+
+def test_no_card_is_in_two_places():
+    from bourbon_lab.bots import make_bot
+
+    for seed in range(6):
+        n = 2 + seed % 4
+        g = bl.new_game(bl.default_rules("distilled"), players=n, seed=seed)
+        bots = [make_bot("random" if seed < 3 else "heuristic", seed=seed + p, game="distilled") for p in range(n)]
+        while not g.is_over:
+            seen = places(g)
+            assert len(seen) == len(set(seen)), (seed, g.round, g.step)
+            d = g.decision
+            g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
