@@ -59,3 +59,20 @@ def test_heuristic_games_end_by_the_signal_and_pay_lenders(final_turns):
         assert audit(g) == [], (seed, n)
         lends += sum(e.kind == "lend" for e in g.log)
     assert lends > 0
+
+
+@pytest.mark.parametrize(("vp", "answer"), [(0, "lend"), (26, "refuse")])
+def test_lender_refuses_only_a_gin_that_would_end_the_game(vp, answer):
+    """Under lender = may_refuse the bots lend for the fee, but not a gin that carries the borrower to the end."""
+    from test_gin_crafters_rules import bots, gin, junipers, new, prepared
+
+    g = prepared(
+        new(lender="may_refuse"),
+        p0_vp=vp,
+        p0_gins=[gin("herbal", "herbal")],
+        p0_area=[bots("Angelica")[0], junipers("herbal", "low")[0]],
+        p1_area=[bots("Rosemary")[0]],
+    )
+    g.apply(f"distill {gin('herbal', 'herbal')} borrow herbal from 1")
+    bot = make_bot("tempo", seed=1, game="gin_crafters")
+    assert bot.choose(g.observe(1), g.legal_actions()) == answer

@@ -209,7 +209,13 @@ class GinBot(Bot):
         return "inspire gin" if "inspire gin" in legal else legal[0]
 
     def on_lend(self, legal: list[str]) -> str:
-        return "lend"
+        """Lend for the fee, unless the gin would carry the borrower to the end signal or well past me."""
+        players = self.view["players"]
+        borrower = players[self.view["turn_owner"]]
+        gin = self.c.gins[self.view["distilling"]["gin"]]
+        after = sum(borrower["vp"][k] for k in ("gin", "juniper", "key")) + dict(self.obs.rules.gin_vp)[gin.shape]
+        mine = sum(self.me["vp"][k] for k in ("gin", "juniper", "key"))
+        return "refuse" if after >= self.obs.rules.end_vp or after >= mine + 8 else "lend"
 
 
 class Tempo(GinBot):
