@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import bourbon_lab as bl
-from bourbon_lab.core import RulesetError
+from bourbon_lab.core import RulesetError, SnapshotError, restore
 from bourbon_lab.games.gin_crafters import Ruleset, load_content
 from bourbon_lab.games.gin_crafters.content import DATA
 from bourbon_lab.testing import check_game
@@ -96,3 +96,13 @@ def test_unreadable_content_is_one_line(tmp_path):
     with pytest.raises(bl.BourbonLabError) as info:
         load_content(folder)
     assert "gin_cards.yaml" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_bad_snapshot_is_a_snapshot_error():
+    g = bl.new_game(Ruleset.default(), players=2, seed=1)
+    snap = g.snapshot()
+    del snap["market"]
+    with pytest.raises(SnapshotError, match="market"):
+        restore(snap, "gin_crafters")
+    with pytest.raises(SnapshotError, match="game"):
+        restore({**g.snapshot(), "game": "bourbonomics"}, "gin_crafters")

@@ -244,7 +244,7 @@ class Table:
         return rank_rows(rows)
 
     def scores(self) -> list[dict[str, Any]]:
-        """Wide rows for tables: VP by source, coins, gins distilled and brand cards met."""
+        """Wide rows (score, rank, won and VP by source as ``vp_<source>``), as Bourbonomics' ``scores`` gives."""
         return [
             {
                 "player": r.player,
