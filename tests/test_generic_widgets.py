@@ -307,3 +307,30 @@ def test_publish_with_game_flag_writes_a_tip_jar_report(tmp_path, capsys):
     assert (tmp_path / "charts" / "score_by_source.svg").read_text().lstrip().startswith("<svg")
     assert main(["publish", "--game", "tipjar", "--players", "6", "--out", str(tmp_path)]) == 2
     assert "--players: 6 is outside 2-4" in capsys.readouterr().err
+
+
+# --- every registered game, the moment it registers -----------------------------------------------
+
+
+@pytest.mark.parametrize("name", bl.games())
+def test_every_registered_game_gets_a_board_an_editor_and_rule_controls(name):
+    info = bl.core.get_game(name).info
+    rules = bl.default_rules(name)
+    n = max(2, info.min_players)
+    board = BoardView(bl.new_game(rules, n, seed=1), bots={s: "random" for s in range(1, n)})
+    assert json.loads(json.dumps(board.state)) == board.state and board.legal_actions()
+    assert board.play(board.legal_actions()[0]) and board.error == ""
+    assert all(isinstance(e["text"], str) and e["text"] for e in board.state["events"])
+    editor = RulesEditor(rules)
+    editor.set_values({})  # every control's value, read back as the ruleset takes it
+    assert editor.problems == {} and editor.changes() == {}
+    acc = rule_controls(rules, lambda n, v: None, print)
+    for spec in editor.specs:
+        value = acc.rule_widgets[spec.name].value
+        assert rules.replace(**{spec.name: value}).to_dict() == rules.to_dict(), spec.name
+    stepper = Stepper(simulated_game(rules, players=n, bots="random", seed=1))
+    told = []
+    while stepper.position < min(10, stepper.steps):
+        stepper.forward()
+        told += stepper.step_events()
+    assert told and all(told) and stepper.board.state["round"] == stepper.game.round

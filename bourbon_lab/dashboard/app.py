@@ -47,7 +47,7 @@ def _progress(store) -> pn.indicators.Progress:
     bar = pn.indicators.Progress(value=0, max=max(store.games, 1), visible=False, sizing_mode="stretch_width")
 
     def show(*_events) -> None:
-        if store.retired:
+        if getattr(store, "retired", False):  # another game's tabs replaced this one's
             return
         top, value = max(store.total, 1), min(store.done, max(store.total, 1))
         if value > bar.max:  # Panel checks a new value against the current maximum: raise it first

@@ -47,9 +47,11 @@ def help_of(spec: FieldSpec) -> str:
 
 
 def _choice_label(value: Any) -> str:
-    return (
-        str(value) if isinstance(value, int) and not isinstance(value, bool) else _CHOICE_WORDS.get(value, str(value))
-    )
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, dict | list | tuple):  # a choice that is a small table (a game's own variant)
+        return json.dumps(value, separators=(", ", ": "), default=str)
+    return _CHOICE_WORDS.get(value, str(value))
 
 
 def _number(name: str, value: int, lo, hi, help_text: str | None = None, width: int | None = BOX_WIDTH):
@@ -284,7 +286,10 @@ def rule_controls(rules: Any, on_change: Callable[[str, Any], Any], on_error: Ca
     shown = {"variants"}  # open at first
     acc = pn.Accordion(
         *[
-            (g.capitalize(), pn.Column(*(sections[g] if g in shown else []), sizing_mode="stretch_width"))
+            (
+                g.replace("_", " ").capitalize(),
+                pn.Column(*(sections[g] if g in shown else []), sizing_mode="stretch_width"),
+            )
             for g in order
         ],
         active=[0],

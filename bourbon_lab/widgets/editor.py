@@ -48,6 +48,7 @@ class RulesEditor(w.VBox):
     def __init__(self, rules: Any = None, game: str | None = None, **kwargs):
         origin = rules if rules is not None else default_rules(game or DEFAULT_GAME)
         self._origin = origin
+        self._problems: dict[str, str] = {}
         self.specs = field_specs(origin)
         self.controls: dict[str, FieldControl] = {
             f.name: make_control(_bounded(f, origin), getattr(origin, f.name)) for f in self.specs
@@ -79,7 +80,7 @@ class RulesEditor(w.VBox):
                 rows.append(self.content)
             if rows:
                 pages.append(w.VBox(rows))
-                titles.append(group.capitalize())
+                titles.append(group.replace("_", " ").capitalize())
         return GroupTabs(pages, titles)
 
     # --- public

@@ -1,10 +1,12 @@
 """The board of a game without its own: its view as readable panels, the decision, every legal action.
 
 Built on ``state.view(seat)`` (or the spectator's view), so it can never show what that seat may
-not see. The view is split the plain way: a list with one entry per seat under a plural name
-(``coins``, ``points``, ``players``) becomes a line in each player's panel; everything else is a
-public row. A game that wants other panels gives ``BoardDef(view=...)`` returning this same shape,
-and the generic front end (``widgets/generic.js``) draws it.
+not see. The view is split the plain way. A list with one entry per seat that holds records or
+lists, or sits under a plural name (``players``, ``coins``, ``points``), becomes a line in each
+player's panel. The viewer's own things (``me``, ``hand``) go to the viewer's panel. Everything
+else is a public row, where a list like ``money: 7, 3, 4`` stays readable. A game that wants
+other panels gives ``BoardDef(view=...)`` returning this same shape, and the generic front end
+(``widgets/generic.js``) draws it.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ from typing import Any
 from ..core import game_of, get_game
 from .narrate import value_text
 
-SKIP = frozenset({"round", "phase", "step", "legal_actions", "current_player", "ended_by", "over", "is_over"})
+SKIP = frozenset(
+    {"round", "phase", "step", "legal_actions", "current_player", "ended_by", "over", "is_over"}
+    | {"game", "player", "viewer", "actor", "group", "turn_owner", "decision"}
+)
 """View keys the header and the decision already show."""
+
+OWN = frozenset({"me", "hand", "my_bid", "private", "mine"})
+"""View keys that hold the viewing seat's own things: shown in that seat's panel."""
 
 
 def label(key: str) -> str:
@@ -37,7 +45,7 @@ def generic_view(game, viewer: int | None = None) -> dict[str, Any]:
     d = game.decision
     seat = viewer if viewer is not None else (d.actor if d is not None else None)
     view = game.view(seat)
-    players, public = split_view(view, game.n)
+    players, public = split_view(view, game.n, seat)
     acting = set() if d is None else {d.actor, *d.group}
     for row in game.score_rows():
         players[row.player].update(score=row.score, rank=row.rank, won=row.won, parts=dict(row.parts))
@@ -88,14 +96,19 @@ def decision_of(d) -> dict[str, Any] | None:
     }
 
 
-def split_view(view: dict[str, Any], n: int) -> tuple[list[dict[str, Any]], list[list[str]]]:
+def split_view(view: dict[str, Any], n: int, seat: int | None = None) -> tuple[list[dict[str, Any]], list[list[str]]]:
     """Per-player lines and public rows from a view (see the module docstring for the rule)."""
     players: list[dict[str, Any]] = [{"seat": s, "fields": []} for s in range(n)]
     public: list[list[str]] = []
     for key, value in view.items():
         if key in SKIP:
             continue
-        if _per_player(key, value, n):
+        if key in OWN and seat is not None:
+            items = value.items() if isinstance(value, dict) else [("", value)]
+            for k, v in items:
+                name = f"Your {label(key).lower()}" + (f" · {str(k).replace('_', ' ')}" if k else "")
+                players[seat]["fields"].append([name, value_text(k or key, v)])
+        elif _per_player(key, value, n):
             for s, item in enumerate(value):
                 if isinstance(item, dict):
                     head = "" if key == "players" else f"{label(key)} · "
@@ -114,7 +127,7 @@ def split_view(view: dict[str, Any], n: int) -> tuple[list[dict[str, Any]], list
 def _per_player(key: str, value: Any, n: int) -> bool:
     if not isinstance(value, list) or len(value) != n:
         return False
-    return all(isinstance(x, dict) for x in value) or str(key).endswith("s")
+    return all(isinstance(x, dict) for x in value) or all(isinstance(x, list) for x in value) or key.endswith("s")
 
 
 def group_by_verb(legal: list[str]) -> list[dict[str, Any]]:

@@ -29,6 +29,8 @@ def value_text(key: str, value: Any) -> str:
         return f"P{value}"
     if isinstance(value, list | tuple) and all(isinstance(x, str | int | float) for x in value):
         text = ", ".join(str(x) for x in value) or "none"
+    elif isinstance(value, dict) and all(isinstance(x, str | int | float | None) for x in value.values()):
+        text = ", ".join(f"{str(k).replace('_', ' ')} {'—' if x is None else x}" for k, x in value.items()) or "none"
     elif isinstance(value, dict | list | tuple):
         text = json.dumps(value, separators=(", ", ": "), default=str)
     else:
