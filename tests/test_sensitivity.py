@@ -163,3 +163,13 @@ def test_younger_values_stay_rising_and_below_prime(k):
     assert younger == sorted(set(younger)) and all(row[0] <= row[1] for row in values)
     assert [row[1:] for row in values] == [row[1:] for row in rules.age_values]
     assert (younger == [0, 1, 2, 3, 4]) == (k <= 0.5)  # the lowest rising column
+
+
+@pytest.mark.parametrize("k", [0.3, 0.6, 1.0, 1.5])
+def test_common_odds_move_common_and_keep_the_sum_and_legendary(k):
+    """Book: "Legendary is rare" — the knob moves Common's share only, the rest follows, odds still sum to 100."""
+    rules = bl.Ruleset.default()
+    odds = apply_knobs(rules, parse_knobs(rules, "scale:common_odds=0.3:1.5"), [k]).quality_odds
+    assert sum(odds) == 100 and odds[-1] == rules.quality_odds[-1]
+    assert odds[0] == round(rules.quality_odds[0] * k)
+    assert (odds[1] > rules.quality_odds[1]) == (k < 1)

@@ -244,3 +244,24 @@ def younger_values(rules, k: float):
         floor = table[q - 1][0] + 1 if q else 0
         row[0] = min(max(_scaled(row[0], k), floor), row[1])
     return rules.replace(age_values=tuple(tuple(r) for r in table))
+
+
+@scaling(
+    "common_odds",
+    "bourbonomics",
+    "Common's share of every pile × k; what it gives up goes to Uncommon, Rare and Epic in their proportions "
+    "(Legendary stays rare).",
+)
+def common_odds(rules, k: float):
+    """Common's odds × k, the difference shared out over Uncommon-Epic by largest remainder (sum stays 100)."""
+    odds = list(rules.quality_odds)
+    common = min(100, _scaled(odds[0], k))
+    middle = odds[1:-1]
+    spare = odds[0] - common
+    total = sum(middle) or 1
+    shares = [m + spare * m / total for m in middle]
+    floors = [int(s) for s in shares]
+    order = sorted(range(len(shares)), key=lambda i: floors[i] - shares[i])
+    for i in order[: 100 - common - odds[-1] - sum(floors)]:
+        floors[i] += 1
+    return rules.replace(quality_odds=(common, *floors, odds[-1]))
