@@ -1,6 +1,6 @@
 """Bottling, fermentation and ratings: what a column of tokens becomes and what a customer makes of it.
 
-Bottling and fermenting are order-free (design/peer-games.md): the tokens are laid on the recipe's
+Bottling and fermenting are order-free (the peer-games design notes): the tokens are laid on the recipe's
 spaces to match as many as possible, and ferment in space order. One fermentation takes one token
 per bottle: a token matching its space is discarded; the first one that does not becomes the
 contaminant; later ones are discarded. So a beer is ready after as many fermentations as it has

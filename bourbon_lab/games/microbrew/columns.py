@@ -1,4 +1,4 @@
-"""Microbrew's own columns of the simulation tables (design/peer-games.md, "What to log")."""
+"""Microbrew's own columns of the simulation tables (what the peer-games design notes ask to log)."""
 
 from __future__ import annotations
 
