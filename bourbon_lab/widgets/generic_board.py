@@ -22,6 +22,9 @@ SKIP = frozenset(
 )
 """View keys the header and the decision already show."""
 
+BOARD_TEXT = 400
+"""Longest value text on the board (a sentence keeps to 60 characters)."""
+
 OWN = frozenset({"me", "hand", "my_bid", "private", "mine"})
 """View keys that hold the viewing seat's own things: shown in that seat's panel."""
 
@@ -107,20 +110,16 @@ def split_view(view: dict[str, Any], n: int, seat: int | None = None) -> tuple[l
             items = value.items() if isinstance(value, dict) else [("", value)]
             for k, v in items:
                 name = f"Your {label(key).lower()}" + (f" · {str(k).replace('_', ' ')}" if k else "")
-                players[seat]["fields"].append([name, value_text(k or key, v)])
+                players[seat]["fields"].append([name, value_text(k or key, v, BOARD_TEXT)])
         elif _per_player(key, value, n):
             for s, item in enumerate(value):
-                if isinstance(item, dict):
-                    head = "" if key == "players" else f"{label(key)} · "
-                    players[s]["fields"] += [
-                        [head + (label(k) if not head else str(k).replace("_", " ")), value_text(k, v)]
-                        for k, v in item.items()
-                        if k != "seat"
-                    ]
+                if key == "players" and isinstance(item, dict):  # player records: one line per field
+                    lines = [[label(k), value_text(k, v, BOARD_TEXT)] for k, v in item.items() if k != "seat"]
+                    players[s]["fields"] += lines
                 else:
-                    players[s]["fields"].append([label(key), value_text(key, item)])
+                    players[s]["fields"].append([label(key), value_text(key, item, BOARD_TEXT)])
         else:
-            public.append([label(key), value_text(key, value)])
+            public.append([label(key), value_text(key, value, BOARD_TEXT)])
     return players, public
 
 

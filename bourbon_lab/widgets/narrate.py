@@ -9,7 +9,6 @@ that it happened.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..core import DEFAULT_GAME, game_of, get_game
@@ -23,19 +22,34 @@ def who(player: int | None) -> str:
     return "The table" if player is None else f"P{player}"
 
 
-def value_text(key: str, value: Any) -> str:
-    """A value as a designer reads it: seats as ``P1``, lists joined, nesting as compact JSON."""
+def value_text(key: str, value: Any, limit: int = _LONG) -> str:
+    """A value as a designer reads it: seats as ``P1``, lists joined, nesting in words, cut at ``limit``.
+
+    >>> value_text("pantry", [["c105", "yeast"], ["c106", "water"]])
+    'c105 yeast; c106 water'
+    >>> value_text("vp", {"gin": 0, "brand": 2}), value_text("rows", {"items": [["c1", "oak"]]})
+    ('gin 0, brand 2', 'items: c1 oak')
+    """
     if key.endswith("player") and isinstance(value, int) and not isinstance(value, bool):
         return f"P{value}"
-    if isinstance(value, list | tuple) and all(isinstance(x, str | int | float) for x in value):
-        text = ", ".join(str(x) for x in value) or "none"
-    elif isinstance(value, dict) and all(isinstance(x, str | int | float | None) for x in value.values()):
-        text = ", ".join(f"{str(k).replace('_', ' ')} {'—' if x is None else x}" for k, x in value.items()) or "none"
-    elif isinstance(value, dict | list | tuple):
-        text = json.dumps(value, separators=(", ", ": "), default=str)
-    else:
-        text = "—" if value is None else str(value)
-    return text if len(text) <= _LONG else text[: _LONG - 1] + "…"
+    text = _words(value) or "none"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _words(value: Any, depth: int = 0) -> str:
+    """Scalars as they are; a list of scalars joined by commas, of lists by semicolons; a dict as ``key value``."""
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        sep = ", " if all(not isinstance(x, dict | list | tuple) for x in value.values()) else "; "
+        colon = " " if sep == ", " else ": "
+        return sep.join(f"{str(k).replace('_', ' ')}{colon}{_words(x, depth + 1)}" for k, x in value.items())
+    if isinstance(value, list | tuple):
+        if depth > 0 and all(not isinstance(x, dict | list | tuple) for x in value):
+            return " ".join(_words(x, depth + 1) for x in value)
+        nested = any(isinstance(x, dict | list | tuple) for x in value)
+        return ("; " if nested else ", ").join(_words(x, depth + 1) for x in value)
+    return str(value)
 
 
 def _key_text(key: str, value: Any) -> str:
