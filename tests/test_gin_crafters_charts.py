@@ -15,8 +15,8 @@ RULES = bl.default_rules("gin_crafters")
 def runs():
     kw = dict(players=4, games=8, seed=3, workers=1, progress=False)
     mixed = bl.simulate(RULES, bots=["tempo", "brand", "tempo", "brand"], **kw)
-    book_reading = bl.simulate(RULES.replace(final_turns="others_once"), bots="heuristic", **kw)
-    return mixed, book_reading
+    other_reading = bl.simulate(RULES.replace(final_turns="complete_round"), bots="heuristic", **kw)
+    return mixed, other_reading
 
 
 def test_tables_carry_the_game_columns(runs):
@@ -31,12 +31,12 @@ def test_tables_carry_the_game_columns(runs):
 
 
 def test_each_chart_has_its_question_as_title(runs):
-    mixed, book_reading = runs
+    mixed, other_reading = runs
     built = [
         charts.borrowing_value(mixed.players),
         charts.side_business_or_buy(mixed.players),
         charts.brand_weight(mixed.players),
-        charts.seat_advantage(mixed, book_reading),
+        charts.seat_advantage(mixed, other_reading),
     ]
     titles = [c.to_dict()["title"]["text"] for c in built]
     assert titles == [

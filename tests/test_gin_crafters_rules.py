@@ -678,9 +678,9 @@ def test_end_at_over_30_variant():
 
 
 def test_complete_round_variant():
-    """Ours (final_turns = complete_round, the default): play on until the start player's right-hand neighbour has
+    """Ours (final_turns = complete_round, a variant): play on until the start player's right-hand neighbour has
     played, so everyone has had the same number of turns."""
-    g = end_table(trigger_seat=1)
+    g = end_table(trigger_seat=1, final_turns="complete_round")
     distill_rose(g)
     evs = play(g, "side business")
     assert of(evs, "end_trigger")[0].data["final_until"] == 3
@@ -689,7 +689,7 @@ def test_complete_round_variant():
         order.append(g.turn_owner)
         finish_turn(g)
     assert list(dict.fromkeys(order)) == [2, 3]
-    g = end_table(trigger_seat=3)
+    g = end_table(trigger_seat=3, final_turns="complete_round")
     distill_rose(g)
     g.apply("side business")
     assert g.is_over

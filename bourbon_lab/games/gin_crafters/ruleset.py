@@ -104,8 +104,8 @@ FIELDS = (
     _variant("end_at", ("30_or_more", "over_30"), "The end signal: reaching end_vp, or passing it."),
     _variant(
         "final_turns",
-        ("complete_round", "others_once"),
-        "After the signal: on to the start player's right-hand neighbour (ours: evens the seats), or each other once.",
+        ("others_once", "complete_round"),
+        "After the signal: each other player once (the book), or on to the start player's right-hand neighbour.",
     ),
     _variant(
         "refresh_price",
