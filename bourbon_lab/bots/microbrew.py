@@ -322,7 +322,7 @@ class Perfect(Brewer):
         value = self.recipe_value(sight, rid, dirty)
         if value >= LOYAL:
             return value
-        return 0.5 * value if idle or (not dirty and value >= 4) else 0.0
+        return 0.5 * value if idle or not dirty else 0.0
 
     ORDER = ("serve:perfect", "advertise", "serve", "bottle", "manage", "mash", "brew")
 
@@ -331,15 +331,14 @@ class Perfect(Brewer):
         return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
 
     def manage_choice(self, sight, placing):
-        """Research when no recipe in reach would please a thirsty customer perfectly."""
+        """Spare money buys Research: more recipes in hand, more customers a beer can please perfectly."""
         choice = super().manage_choice(sight, placing)
         if choice:
             return choice
         v, r = sight.view, sight.rules
         costs = r.manage_cost_2p if len(v["players"]) == 2 else r.manage_cost_34p
         if v["recipe_deck"] and v["players"][sight.player]["cash"] >= costs[1] + 2:
-            if max(self.wanted(sight).values(), default=0.0) < LOYAL:
-                return "research"
+            return "research"
         return None
 
 
