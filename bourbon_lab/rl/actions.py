@@ -70,7 +70,9 @@ class TextIndex:
         try:
             return [self.position[str(a)] for a in legal]
         except KeyError as e:
-            raise ActionIndexError(f"{self.game}: legal action {e.args[0]!r} is not in the game's action index") from None
+            raise ActionIndexError(
+                f"{self.game}: legal action {e.args[0]!r} is not in the game's action index"
+            ) from None
 
     def describe(self, number: int) -> str:
         return self.texts[number]

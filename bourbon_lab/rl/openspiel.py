@@ -1,0 +1,289 @@
+"""Any registered game as an OpenSpiel game: ``load("bourbonomics", players=4)`` gives a ``pyspiel.Game``.
+
+Importing this module registers every game of ``bl.games()`` with ``pyspiel.register_game`` as
+``bourbon_lab_<name>`` (``register()`` adds games registered later), with parameters ``players``,
+``seed`` and ``reward`` (``win`` or ``score``, ``table.py``). The game type says:
+
+- dynamics ``SEQUENTIAL``: one actor at a time, ``decision.actor``. A commit group (simultaneous
+  choices) is played member by member as in the lab; the choices stay hidden in the views.
+- chance ``SAMPLED_STOCHASTIC``: every game draws its chance inside ``apply`` from random streams
+  seeded by the deal's seed and kept in the snapshot, so there are no chance nodes. A state
+  carries its own streams: a clone continues with the same draws, and another chance world is
+  another seed (``game.deal(seed)``) or, for search, ``resample(state, player, seed)``, which
+  re-deals what that player cannot see (``observe(p).determinise``).
+- information ``IMPERFECT_INFORMATION`` (hands, piles and deck orders are hidden; a game declaring
+  ``information="perfect"`` says so instead); utility ``GENERAL_SUM`` for ``win`` (0..1) and
+  ``ZERO_SUM`` for ``score``; rewards at the end only.
+- ``num_distinct_actions``: the size of the game's action index (``actions.py``);
+  ``max_game_length``: ``GameInfo.max_decisions``.
+
+Observation and information-state strings are the player's view as JSON (the view is what the
+lab says a player knows; it is not a record of everything they saw, so the information state is
+not perfect-recall). Both tensors are that view hashed into a fixed vector (``observation.py``).
+Serialization pickles each state through its snapshot JSON; ``new_initial_state()`` deals the
+game of the ``seed`` parameter.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from typing import Any
+
+from ..core import games, get_game, restore
+from . import missing_extra
+from .table import Table
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as e:  # pragma: no cover - depends on the environment
+    raise missing_extra(e.name or "open_spiel") from None
+
+PREFIX = "bourbon_lab_"
+_TABLES: dict[tuple, Table] = {}
+
+
+def short_name(game: str) -> str:
+    """OpenSpiel's name for a lab game."""
+    return PREFIX + game
+
+
+def _table(game: str, players: int, reward: str, rules: Any = None) -> Table:
+    rules = get_game(game).default_rules() if rules is None else rules
+    key = (game, players, reward, rules.fingerprint())
+    if key not in _TABLES:
+        _TABLES[key] = Table(game, players, rules, reward)
+    return _TABLES[key]
+
+
+def game_type(game: str, reward: str = "win") -> Any:
+    """The ``pyspiel.GameType`` of a lab game (see the module docstring)."""
+    info = get_game(game).info
+    t = pyspiel.GameType
+    return t(
+        short_name=short_name(game),
+        long_name=f"{info.title} (bourbon_lab)",
+        dynamics=t.Dynamics.SEQUENTIAL,
+        chance_mode=t.ChanceMode.DETERMINISTIC,
+        information=(
+            t.Information.PERFECT_INFORMATION if info.information == "perfect" else t.Information.IMPERFECT_INFORMATION
+        ),
+        utility=t.Utility.GENERAL_SUM if reward == "win" else t.Utility.ZERO_SUM,
+        reward_model=t.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": info.min_players, "seed": 0, "reward": reward},
+    )
+
+
+class Game(pyspiel.Game):
+    """One registered game as a ``pyspiel.Game`` (one player count, reward and seed per instance)."""
+
+    game = ""
+    """The lab's name of the game; ``register`` makes one subclass per game (OpenSpiel registers classes)."""
+
+    def __init__(self, params: dict | None = None):
+        game = self.game
+        params = dict(params or {})
+        players, reward = int(params.get("players", get_game(game).info.min_players)), params.get("reward", "win")
+        self.table = _table(game, players, reward)
+        self.seed = int(params.get("seed", 0))
+        low, high = self.table.utility_range()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.index.size,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if reward == "score" else None,
+            max_game_length=get_game(game).info.max_decisions,
+        )
+        super().__init__(game_type(game, reward), info, {"players": players, "seed": self.seed, "reward": reward})
+
+    def new_initial_state(self) -> State:
+        return State(self, _Held(self.table, seed=self.seed))
+
+    def deal(self, seed: int) -> State:
+        """A state dealt with another seed (another chance world of the same game)."""
+        return State(self, _Held(self.table, seed=seed))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        return Observer(self.table)
+
+
+_INITIAL: dict[tuple[int, int], Any] = {}
+_INITIAL_VIEWS: dict[tuple[int, int, int], np.ndarray] = {}
+
+
+def _initial(table: Table, seed: int) -> Any:
+    """The dealt initial state of a seed, kept: OpenSpiel makes a fresh initial state for every clone."""
+    key = (id(table), seed)
+    if key not in _INITIAL:
+        if len(_INITIAL) > 256:
+            _INITIAL.clear()
+            _INITIAL_VIEWS.clear()
+        _INITIAL[key] = table.deal(seed)
+    return _INITIAL[key]
+
+
+class _Held:
+    """The lab's game in play, behind one attribute: copied with ``clone()``, pickled as its snapshot.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by pickling
+    them; this keeps both to the game's own ``clone`` and ``snapshot``, and deals lazily, since a
+    clone starts from a fresh initial state whose deal it throws away.
+    """
+
+    def __init__(self, table: Table, seed: int = 0, state: Any = None):
+        self.table = table
+        self.seed = seed
+        self._state = state
+        self._legal: dict[int, Any] | None = None
+        self.views: dict[int, np.ndarray] = {}
+
+    @property
+    def dealt(self) -> bool:
+        return self._state is not None
+
+    @property
+    def state(self) -> Any:
+        if self._state is None:
+            self._state = _initial(self.table, self.seed).clone()
+        return self._state
+
+    def legal(self) -> dict[int, Any]:
+        if self._legal is None:
+            self._legal = self.table.legal(self.state)
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        self.state.apply(action)
+        self._legal = None
+        self.views = {}
+
+    def view_vector(self, player: int) -> np.ndarray:
+        """The encoded view of ``player``, kept until the next action (OpenSpiel asks for it repeatedly)."""
+        if player not in self.views:
+            self.views[player] = self.table.observation(self.state, player)
+        return self.views[player]
+
+    def __deepcopy__(self, memo: dict) -> _Held:
+        return _Held(self.table, self.seed, None if self._state is None else self._state.clone())
+
+    def __getstate__(self) -> dict:
+        t = self.table
+        snap = json.dumps(self.state.snapshot(), separators=(",", ":"))
+        return {"game": t.game, "players": t.players, "reward": t.reward, "seed": self.seed, "snapshot": snap}
+
+    def __setstate__(self, data: dict) -> None:
+        state = restore(json.loads(data["snapshot"]), data["game"])
+        self.table = _table(data["game"], data["players"], data["reward"], state.rules)
+        self.seed = data["seed"]
+        self._state = state
+        self._legal = None
+        self.views = {}
+
+
+class State(pyspiel.State):
+    """A table in play, as OpenSpiel sees it (numbers for actions, returns at the end)."""
+
+    def __init__(self, game: Game, held: _Held):
+        super().__init__(game)
+        self.held = held
+
+    @property
+    def lab_state(self) -> Any:
+        """The lab's own state (``GameState``), with its ``view``, ``score_rows`` and ``log``."""
+        return self.held.state
+
+    def current_player(self) -> int:
+        d = self.held.state.decision
+        return pyspiel.PlayerId.TERMINAL if d is None else d.actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.held.legal())
+
+    def _apply_action(self, action: int) -> None:
+        chosen = self.held.legal().get(action)
+        if chosen is None:
+            raise ValueError(f"action {action} is not legal at {self.held.state.step!r}")
+        self.held.apply(chosen)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        chosen = self.held.legal().get(action) if player == self.current_player() else None
+        return str(chosen) if chosen is not None else self.held.table.index.describe(action)
+
+    def is_terminal(self) -> bool:
+        return self.held.state.is_over
+
+    def returns(self) -> list[float]:
+        return self.held.table.returns(self.held.state)
+
+    def __str__(self) -> str:
+        """Where the game is and a digest of its history (cheap: OpenSpiel compares these often)."""
+        lab = self.held.state
+        d = lab.decision
+        who = "over" if d is None else f"player {d.actor} to act ({d.step})"
+        digest = zlib.crc32("\n".join(lab.actions).encode())
+        where = f"seed {self.held.seed} · round {lab.round} · {lab.phase} · {who}"
+        return f"{where} · {len(lab.actions)} actions #{digest:08x}"
+
+    def board(self) -> str:
+        """The board as text (``Table.text``), for people."""
+        return self.held.table.text(self.held.state)
+
+
+class Observer:
+    """The player's view: as JSON for the strings, hashed into a vector for the tensors."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.tensor = np.zeros(table.encoder.size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: State, player: int) -> None:
+        held = state.held
+        if held.dealt:
+            self.tensor[:] = held.view_vector(player)
+        else:  # OpenSpiel sizes every tensor by encoding a fresh initial state: keep that one encoding
+            key = (id(self.table), held.seed, player)
+            if key not in _INITIAL_VIEWS:
+                _INITIAL_VIEWS[key] = self.table.observation(_initial(self.table, held.seed), player)
+            self.tensor[:] = _INITIAL_VIEWS[key]
+
+    def string_from(self, state: State, player: int) -> str:
+        view = {k: v for k, v in state.held.state.view(player).items() if k != "legal_actions"}
+        return f"p{player} " + json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def resample(state: State, player: int, seed: int = 0) -> State:
+    """A state ``player`` cannot tell from ``state``: what they cannot see re-dealt (for IS-MCTS)."""
+    lab = state.held.state.observe(player).determinise(random.Random(seed))
+    return State(state.get_game(), _Held(state.held.table, state.held.seed, lab))
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register games with OpenSpiel (default: every game of ``bl.games()`` not yet registered)."""
+    done = set(pyspiel.registered_names())
+    out = []
+    for name in games() if names is None else names:
+        if short_name(name) not in done:
+            pyspiel.register_game(game_type(name), type(f"Game_{name}", (Game,), {"game": name}))
+        out.append(short_name(name))
+    return out
+
+
+def load(game: str = "bourbonomics", players: int = 4, seed: int = 0, reward: str = "win") -> Any:
+    """The ``pyspiel.Game`` of a registered game (registering it first if needed)."""
+    register([game])
+    Table(game, players, reward=reward)  # the one-line errors for a bad player count or reward
+    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed, "reward": reward})
+
+
+register()

@@ -1,0 +1,157 @@
+"""Any registered game as a PettingZoo AEC environment: ``env(game="bourbonomics", players=4)``.
+
+Agents are ``player_0`` … ``player_{n-1}`` (the seats). The agent to act is the game's
+``decision.actor``, so interrupts and commit groups (any member may commit; the adapter lets the
+first one listed act) need nothing special. The action space is ``Discrete(index.size)`` over the
+game's fixed action numbering (``actions.py``); the observation is a ``Dict`` of
+``observation`` (the player's view, hashed into a ``float32`` vector, ``observation.py``) and
+``action_mask`` (``int8``, ones at the actor's legal numbers, zeros for everyone else), as in
+PettingZoo's classic board games. Rewards come only at the end (``win`` or ``score``,
+``table.py``). ``reset(seed=s)`` deals the game ``bl.new_game(rules, players, s)``, so a seed
+reproduces a game; ``reset()`` without one draws the next seed from the last one given.
+
+``env()`` wraps ``raw_env`` the way PettingZoo's classic environments are wrapped: an illegal
+action ends the game with -1 for the player who made it (``TerminateIllegalWrapper``), an action
+outside the space is refused, and the call order is enforced. ``raw_env`` itself raises
+``IllegalActionNumber`` for a number that is not legal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core import BourbonLabError
+from . import missing_extra
+from .table import Table
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # pragma: no cover - depends on the environment
+    raise missing_extra(e.name or "pettingzoo") from None
+
+
+class IllegalActionNumber(BourbonLabError, ValueError):
+    """An action number that is not legal for the agent to act (``raw_env`` only; ``env`` ends the game)."""
+
+
+def env(game: str = "bourbonomics", players: int = 4, rules: Any = None, render_mode: str | None = None, **kw: Any):
+    """The wrapped environment (see the module docstring); ``reward="score"`` for score differences."""
+    out = raw_env(game, players, rules, render_mode, **kw)
+    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped environment)
+    """The unwrapped AEC environment of one game at one player count."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "bourbon_lab_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "bourbonomics",
+        players: int = 4,
+        rules: Any = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+    ):
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.table = Table(game, players, rules, reward)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"bourbon_lab_{game}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        size = self.table.index.size
+        obs = spaces.Box(low=-np.inf, high=np.inf, shape=(self.table.encoder.size,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
+        self._observation_spaces = {
+            a: spaces.Dict({"observation": obs, "action_mask": mask}) for a in self.possible_agents
+        }
+        self._action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.state: Any = None
+        self._legal: dict[int, Any] | None = None
+        self._views: dict[int, np.ndarray] = {}
+
+    def observation_space(self, agent: str) -> Any:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.randrange(2**31)
+        self.state = self.table.deal(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        self._legal = None
+        self._views: dict[int, np.ndarray] = {}
+        d = self.state.decision
+        if d is not None:
+            self.agent_selection = self.possible_agents[d.actor]
+
+    def legal(self) -> dict[int, Any]:
+        """Number -> legal action of the agent to act (computed once per decision)."""
+        if self._legal is None:
+            self._legal = self.table.legal(self.state)
+        return self._legal
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        acting = agent == self.agent_selection and not self.state.is_over
+        mask = self.table.mask(self.legal() if acting else {})
+        if seat not in self._views:  # asked by the wrappers and by last() at the same decision
+            self._views[seat] = self.table.observation(self.state, seat)
+        return {"observation": self._views[seat].copy(), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self.legal().get(int(action))
+        if chosen is None:
+            raise IllegalActionNumber(f"action {action!r} is not legal for {agent} at {self.state.step!r}")
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(chosen)
+        if self.state.is_over:
+            for a, r in zip(self.possible_agents, self.table.returns(self.state)):
+                self.rewards[a] = r
+                self.terminations[a] = True
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def action_text(self, number: int) -> str:
+        """The action a number stands for now (its text), or the index's name for it when not legal now."""
+        chosen = self.legal().get(number)
+        return str(chosen) if chosen is not None else self.table.index.describe(number)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.table.text(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state = None
