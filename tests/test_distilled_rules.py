@@ -251,6 +251,27 @@ def test_distill_is_a_hidden_commit_group():
     assert g.view(None)["pantry"] == pass_market(fresh(players=3, seed=2)).view(None)["pantry"]
 
 
+def test_a_rivals_face_down_washback_is_re_dealt_for_a_searching_bot():
+    """'2. Distill Phase — All players simultaneously.' A committed washback is face down until the reveal.
+
+    A bot searching from its own view must not learn what a rival loaded: determinise re-loads
+    committed rivals at random (they stay committed) and leaves the bot's own washback and view alone.
+    """
+    import random
+
+    g = pass_market(fresh(players=3, seed=2))
+    me, rival = g.decision.group[0], g.decision.group[-1]
+    for _ in range(3):
+        g.apply(first_legal_for(g, rival, "load"), player=rival)
+    g.apply("skip", player=rival)
+    g.apply(first_legal_for(g, me, "load"), player=me)
+    truth = json.dumps(g.work[str(rival)], sort_keys=True)
+    worlds = [g.observe(me).determinise(random.Random(seed)) for seed in range(12)]
+    assert all(w.view(me) == g.view(me) for w in worlds)
+    assert all(rival not in w.group and w.work[str(me)] == g.work[str(me)] for w in worlds)
+    assert {json.dumps(w.work[str(rival)], sort_keys=True) for w in worlds} - {truth}, "every world kept the real load"
+
+
 def first_legal_for(g, p, prefix):
     return next(a for a in g.legal_actions(p) if a.startswith(prefix))
 

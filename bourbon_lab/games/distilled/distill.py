@@ -22,17 +22,18 @@ class Distill:
 
     def _start_distill(self) -> None:
         self.phase, self.step = "distill", "distill"
-        self.work = {
-            str(p): {
-                "pantry": [f"c{c}" for c in self.pantry[p]],
-                "store": [f"c{c}" for c in self.storeroom[p]],
-                "slots": {s: [] for s in SLOTS},
-                "trades": [],
-                "go": False,
-            }
-            for p in range(self.n)
-        }
+        self.work = {str(p): self.fresh_work(p) for p in range(self.n)}
         self.group = self.order()
+
+    def fresh_work(self, p: int) -> dict:
+        """A player's washback before any load or trade: what their pantry and storeroom hold."""
+        return {
+            "pantry": [f"c{c}" for c in self.pantry[p]],
+            "store": [f"c{c}" for c in self.storeroom[p]],
+            "slots": {s: [] for s in SLOTS},
+            "trades": [],
+            "go": False,
+        }
 
     def token_card(self, p: int, tok: str):
         """The card a work token stands for (a traded-in card is a new basic card)."""

@@ -142,6 +142,7 @@ class PlayerWindow:
                     if str(q) in g.choices:
                         g.choices[str(q)] = rng.choice(g.offered[q])
                 g.identity_deck = pool
+        _reload_washbacks(g, me, rng)
         spirits = [s for w in g.warehouse for s in w]
         pool = g.flavour_deck + [f for s in spirits for f in g.spirits[s]["flavours"]]
         rng.shuffle(pool)
@@ -153,3 +154,27 @@ class PlayerWindow:
 
         g.streams = {k: Stream(rng.getrandbits(64)) for k in g.streams}
         return g
+
+
+def _reload_washbacks(g: Any, me: int, rng: random.Random) -> None:
+    """Others' washbacks are face down until the reveal: load them again at random.
+
+    Who has committed is public and stays so; what a rival loaded, traded, and whether they
+    distil or skip, is not. A rival still loading starts again from an empty washback.
+    """
+    if g.step != "distill":
+        return
+    for q in range(g.n):
+        if q == me:
+            continue
+        w = g.work[str(q)] = g.fresh_work(q)
+        if q in g.group:
+            continue
+        for _ in range(rng.randint(0, 6)):
+            loads = [a for a in g._legal_distill(q) if a.startswith("load ")]
+            if not loads:
+                break
+            _, tok, slot = rng.choice(loads).split()
+            w["pantry"].remove(tok)
+            w["slots"][slot].append(tok)
+        w["go"] = "distill" in g._legal_distill(q) and rng.random() < 0.8
