@@ -145,7 +145,7 @@ class _Held:
         self.seed = seed
         self._state = state
         self._legal: dict[int, Any] | None = None
-        self.views: dict[int, np.ndarray] = {}
+        self.views: dict[int, Any] = {}  # player -> encoded view; -1 - player -> view as JSON
 
     @property
     def dealt(self) -> bool:
@@ -173,8 +173,18 @@ class _Held:
             self.views[player] = self.table.observation(self.state, player)
         return self.views[player]
 
+    def view_text(self, player: int) -> str:
+        """The view of ``player`` as JSON (without the legal actions), kept like ``view_vector``."""
+        key = -1 - player
+        if key not in self.views:
+            view = {k: v for k, v in self.state.view(player).items() if k != "legal_actions"}
+            self.views[key] = f"p{player} " + json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return self.views[key]
+
     def __deepcopy__(self, memo: dict) -> _Held:
-        return _Held(self.table, self.seed, None if self._state is None else self._state.clone())
+        copy = _Held(self.table, self.seed, None if self._state is None else self._state.clone())
+        copy.views = dict(self.views)  # the same position: the same views, until either one moves
+        return copy
 
     def __getstate__(self) -> dict:
         t = self.table
@@ -258,8 +268,7 @@ class Observer:
             self.tensor[:] = _INITIAL_VIEWS[key]
 
     def string_from(self, state: State, player: int) -> str:
-        view = {k: v for k, v in state.held.state.view(player).items() if k != "legal_actions"}
-        return f"p{player} " + json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return state.held.view_text(player)
 
 
 def resample(state: State, player: int, seed: int = 0) -> State:
