@@ -1,12 +1,18 @@
 """Gin Crafters on the game protocol: two actions a turn, a race to 30 VP, brand cards at the end.
 
 The rulebook is ``seeds/002``; where it is silent, the design notes (``peer-games.md``) and
-``docs/games/gin_crafters-rules-decisions.md`` give our defaults, all in ``data/*.yaml``.
+``docs/games/gin_crafters-rules-decisions.md`` give our defaults, all in ``data/*.yaml``. It is
+presented by its own sentences (``narrate.py``) and its own board (``board.py``, drawn by ``board.js``
+and ``board.css`` beside it).
 """
 
-from ...core import GameDef, GameInfo, register_game
+from pathlib import Path
+
+from ...core import BoardDef, GameDef, GameInfo, register_game
+from .board import board_view
 from .columns import COLUMNS
 from .content import CONTENT, load_content
+from .narrate import describe
 from .ruleset import Ruleset
 from .table import Table
 
@@ -24,6 +30,19 @@ INFO = GameInfo(
     description="Buy botanicals from sliding markets, distill gins for VP, race to 30; brand cards score at the end.",
 )
 
-GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=Table.new, restore=Table.restore, columns=COLUMNS))
+_HERE = Path(__file__).resolve().parent
+BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
-__all__ = ["CONTENT", "GAME", "INFO", "Ruleset", "Table", "load_content"]
+GAME = register_game(
+    GameDef(
+        info=INFO,
+        ruleset=Ruleset,
+        new=Table.new,
+        restore=Table.restore,
+        columns=COLUMNS,
+        narrate=describe,
+        board=BOARD,
+    )
+)
+
+__all__ = ["BOARD", "CONTENT", "GAME", "INFO", "Ruleset", "Table", "load_content"]
