@@ -1,12 +1,18 @@
 """Distilled (rulebook ``seeds/001``) on the game protocol: seven rounds of market, distill, sell and age.
 
 Content and every number live in ``data/*.yaml`` (``ruleset.py`` marks the book's and ours); the
-decisions where the book is silent are in ``docs/games/distilled-rules-decisions.md``.
+decisions where the book is silent are in ``docs/games/distilled-rules-decisions.md``. It is presented
+by its own sentences (``narrate.py``) and its own board (``board.py``, drawn by ``board.js`` and
+``board.css`` beside it).
 """
 
-from ...core import GameDef, GameInfo, register_game
+from pathlib import Path
+
+from ...core import BoardDef, GameDef, GameInfo, register_game
+from .board import board_view
 from .columns import COLUMNS
 from .game import Distilled
+from .narrate import describe
 from .odds import distill_odds
 from .ruleset import Ruleset
 
@@ -23,6 +29,19 @@ INFO = GameInfo(
     description="Buy ingredients, distil with a random cut, age for hidden flavour, sell for money and spirit points.",
 )
 
-GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=Distilled.new, restore=Distilled.restore, columns=COLUMNS))
+_HERE = Path(__file__).resolve().parent
+BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
-__all__ = ["GAME", "INFO", "Distilled", "Ruleset", "distill_odds"]
+GAME = register_game(
+    GameDef(
+        info=INFO,
+        ruleset=Ruleset,
+        new=Distilled.new,
+        restore=Distilled.restore,
+        columns=COLUMNS,
+        narrate=describe,
+        board=BOARD,
+    )
+)
+
+__all__ = ["BOARD", "GAME", "INFO", "Distilled", "Ruleset", "distill_odds"]
