@@ -66,6 +66,8 @@ def test_generic_board_shows_the_decision_panels_and_every_legal_action():
     assert [p["seat"] for p in state["players"]] == [0, 1, 2] and all(p["to_act"] for p in state["players"])
     assert ["Coins", "3"] in state["players"][2]["fields"]  # "coins" has one entry per seat: a player line
     assert ["Deck", "20"] in state["public"]
+    # a score may count hidden things (Tip Jar's is imperfect information): shown once the game is over
+    assert "score" not in state["players"][0]
 
 
 def test_a_commit_stays_hidden_from_the_others_until_the_reveal():
@@ -147,6 +149,8 @@ def test_stepper_narrates_a_tip_jar_game_in_generic_sentences():
     assert any(t.startswith("The table: bids revealed (bids ") for t in seen)
     assert any(t.startswith("P0: bid committed (bid ") for t in seen)  # a designer reads the hidden bids
     assert any(t.startswith("The table: game end (ended by ") for t in seen)
+    final = {r.player: r.score for r in stepper.game.score_rows()}
+    assert {p["seat"]: p["score"] for p in stepper.board.state["players"]} == final  # scores shown at the end
     stepper.jump_to_round(2)
     assert stepper.game.round == 2 and stepper.board.state["round"] == 2
     assert stepper.board.state["legal"] == []  # the stepper's board is for looking, not playing

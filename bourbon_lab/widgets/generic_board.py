@@ -41,7 +41,8 @@ def generic_view(game, viewer: int | None = None) -> dict[str, Any]:
     -------
     dict
         JSON-safe: ``title``, ``round``, ``phase``, ``step``, ``decision``, ``players`` (seat,
-        score, rank, parts, fields, to_act), ``public`` rows, ``legal`` texts, ``actions``
+        fields, to_act; score, rank and parts once the game is over, or all along in a game of
+        perfect information), ``public`` rows, ``legal`` texts, ``actions``
         grouped by their first word, ``ended_by`` and ``over``.
     """
     info = get_game(game_of(game.rules)).info
@@ -50,8 +51,9 @@ def generic_view(game, viewer: int | None = None) -> dict[str, Any]:
     view = game.view(seat)
     players, public = split_view(view, game.n, seat)
     acting = set() if d is None else {d.actor, *d.group}
-    for row in game.score_rows():
-        players[row.player].update(score=row.score, rank=row.rank, won=row.won, parts=dict(row.parts))
+    if game.is_over or info.information == "perfect":  # a score may count what a seat cannot see yet
+        for row in game.score_rows():
+            players[row.player].update(score=row.score, rank=row.rank, won=row.won, parts=dict(row.parts))
     for p in players:
         p["to_act"] = p["seat"] in acting
     legal = [str(a) for a in legal_for(game, viewer)]
