@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core import DEFAULT_GAME
+from ..core import DEFAULT_GAME, get_game
 from ..games.bourbonomics.rules import BourbonLabError
 from ..games.bourbonomics.rules.errors import one_line
 from .errors import ScenarioError
@@ -52,13 +52,15 @@ def check_file(path: Path, game: str | None = None) -> tuple[bool, str]:
 
 def cmd_check(args) -> int:
     """Run every scenario's expectations; exit 1 if any file failed or could not be read."""
-    files = scenario_files(args.paths)
+    game = getattr(args, "game", None)
+    own = Path(DEFAULT_FOLDER) / str(game)
+    files = scenario_files(args.paths or ([own] if game and own.is_dir() else None))
     if not files:
         print(f"bourbon-lab check: no scenario files in {' '.join(args.paths or [DEFAULT_FOLDER])}", file=sys.stderr)
         return 1
     failed = 0
     for path in files:
-        ok, text = check_file(path, getattr(args, "game", None))
+        ok, text = check_file(path, game)
         failed += not ok
         print(text, flush=True)
     print(f"{len(files) - failed} of {len(files)} scenario(s) passed")
@@ -81,14 +83,21 @@ def cmd_replay(args) -> int:
 
 
 def event_lines(game, seed: int, start: int = 0) -> str:
-    """Another game's playthrough as its events, one a line (who may see it), then the score rows."""
+    """Another game's playthrough as its events, one a line, then the score rows.
+
+    Each event reads as the game's own sentence (its ``narrate`` hook) if it has one, else as its kind and
+    data; an event some seats may not see says who may.
+    """
     lines = [f"{game.rules.game}, {game.n} players, seed {seed}"]
+    narrate = get_game(game.rules.game).narrate
     for e in game.log[start:]:
         seen = game.visible_to(e)
         only = "" if seen is None else f"  (seen by {', '.join(map(str, seen)) or 'nobody'})"
+        said = narrate(e, None) if narrate is not None else None
         who = "" if e.player is None else f" player {e.player}"
         data = ", ".join(f"{k} {v}" for k, v in e.data.items())
-        lines.append(f"  round {e.round} {e.phase}:{who} {e.kind} {data}{only}".rstrip())
+        text = f" {said}" if said else f"{who} {e.kind} {data}"
+        lines.append(f"  round {e.round} {e.phase}:{text}{only}".rstrip())
     for r in game.score_rows():
         parts = ", ".join(f"{k} {v}" for k, v in r.parts.items())
         lines.append(f"player {r.player}: {r.score} ({parts}), rank {r.rank}{' WON' if r.won else ''}")
