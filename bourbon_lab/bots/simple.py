@@ -20,8 +20,8 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, view, legal: list[Action]) -> Action:
-        if len(legal) == 1:  # a forced move draws no randomness, so seeds play as before end turn was a choice
-            return legal[0]
+        if len(legal) == 1 and legal[0].verb == "end_turn":  # the engine used to take this one itself:
+            return legal[0]  # drawing nothing keeps every seed's game as it was
         rest = [a for a in legal if a.verb not in _FLOW]
         if rest and self.rng.random() >= 0.2:
             return self.rng.choice(rest)
