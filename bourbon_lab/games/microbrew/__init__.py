@@ -3,11 +3,17 @@
 A tight worker-placement game (seeds/003): brewers take jobs in a shared brewery, brew by
 sliding tokens in a Copper, bottle columns, let them ferment, and serve customers who may
 become loyal. The book's numbers and our defaults for its silences are in ``data/``; the
-decisions are in ``docs/games/microbrew-rules-decisions.md``.
+decisions are in ``docs/games/microbrew-rules-decisions.md``. It is presented by its own
+sentences (``narrate.py``) and its own board (``board.py``, drawn by ``board.js`` and
+``board.css`` beside it).
 """
 
-from ...core import GameDef, GameInfo, register_game
+from pathlib import Path
+
+from ...core import BoardDef, GameDef, GameInfo, register_game
+from .board import board_view
 from .columns import COLUMNS
+from .narrate import describe
 from .ruleset import Ruleset
 from .state import Microbrew
 
@@ -25,6 +31,19 @@ INFO = GameInfo(
     description="Place brewers on jobs, slide malts in your Copper, bottle and ferment, win loyal customers.",
 )
 
-GAME = register_game(GameDef(info=INFO, ruleset=Ruleset, new=Microbrew.new, restore=Microbrew.restore, columns=COLUMNS))
+_HERE = Path(__file__).resolve().parent
+BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
+
+GAME = register_game(
+    GameDef(
+        info=INFO,
+        ruleset=Ruleset,
+        new=Microbrew.new,
+        restore=Microbrew.restore,
+        columns=COLUMNS,
+        narrate=describe,
+        board=BOARD,
+    )
+)
 
 __all__ = ["GAME", "INFO", "Microbrew", "Ruleset"]
