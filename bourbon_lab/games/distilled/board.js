@@ -83,7 +83,7 @@ function washback(w) {
 function player(p, state) {
   const parts = Object.entries(p.sp_by_source).filter(([, v]) => v).map(([k, v]) => `${words(k)} ${v}`).join(", ");
   const flags = [p.to_act ? "to act" : null, p.committed ? "committed" : null, p.passed ? "passed" : null].filter(Boolean).join(" · ");
-  const labels = h("ol", { class: "dl-labels" }, p.labels.map((l) => h("li", { class: l.recipe ? "dl-filled" : "", text: `${l.space}. ${words(l.bonus)}${l.recipe ? `: ${words(l.recipe)}` : ""}` })));
+  const labels = h("ol", { class: "dl-labels" }, p.labels.map((l) => h("li", { class: l.recipe ? "dl-filled" : "", text: `${words(l.bonus)}${l.recipe ? `: ${words(l.recipe)}` : ""}` })));
   const cls = `dl-player${p.to_act ? " dl-to-act" : ""}${p.seat === state.viewer ? " dl-me" : ""}`;
   return h("section", { class: cls, "data-seat": p.seat }, [
     h("h4", { text: `P${p.seat} ${p.identity || "(identity hidden)"} — ${p.money} money, ${p.sp} SP` }),
@@ -148,7 +148,7 @@ function draw(root, model, play) {
     return;
   }
   const error = model.get("error");
-  root.append(
+  const parts = [
     header(state),
     h("div", { class: "bl-error dl-error", role: "alert", "data-testid": "error", hidden: !error, text: error || "" }),
     scores(state),
@@ -156,7 +156,8 @@ function draw(root, model, play) {
       h("div", { class: "dl-left" }, [actionPanel(state, play), market(state), awards(state), events(state)]),
       h("div", { class: "dl-players" }, state.players.map((p) => player(p, state))),
     ]),
-  );
+  ];
+  root.append(...parts.filter(Boolean));
   clickable(root, state, play);
 }
 

@@ -54,7 +54,7 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
         "players": [_player(game, view, p, seat, p in acting) for p in range(game.n)],
         "claim": view["claim"],
         "legal": list(legal),
-        "actions": group_actions(legal),
+        "actions": group_actions(legal, view["rows"]),
         "scores": [{"player": r.player, "score": r.score, "rank": r.rank} for r in game.score_rows()],
     }
 
@@ -116,7 +116,7 @@ def _player(game, view: dict[str, Any], p: int, seat: int | None, to_act: bool) 
         "sp_by_source": view["sp_by_source"][p],
         "to_act": to_act,
         "committed": p in view["committed"],
-        "passed": p in view["passed"],
+        "passed": bool(view["passed"][p]),
         "pantry": [_chip(c) for c in view["pantry"][p]],
         "storeroom": [_chip(c) for c in view["storeroom"][p]],
         "upgrades": [_chip(c) for c in view["upgrades"][p]],
@@ -155,15 +155,23 @@ def _washback(game, p: int, work: dict[str, Any] | None) -> dict[str, list[str]]
     return {slot: [name(tok) for tok in toks] for slot, toks in work["slots"].items()}
 
 
-def group_actions(legal: list[str]) -> list[dict[str, Any]]:
+def group_actions(legal: list[str], rows: dict[str, list] | None = None) -> list[dict[str, Any]]:
     """Legal action texts grouped by verb, each with the card and spirit ids it touches.
+
+    ``rows`` (the view's market rows) turns a slot (``buy items 2``, ``take items 2``) into the
+    card lying there, so the card itself can be clicked.
 
     >>> group_actions(["sell s3 c9", "pass"])[0]["actions"][0]
     {'text': 'sell s3 c9', 'targets': ['s3', 'c9']}
+    >>> group_actions(["buy items 1"], {"items": [["c7", "sherry_cask"]]})[0]["actions"][0]["targets"]
+    ['c7']
     """
     groups: dict[str, list[dict[str, Any]]] = {}
     for text in legal:
         verb, *args = text.split()
         targets = [a for a in args if a[:1] in "cst" and a[1:].isdigit()]
+        if rows and len(args) == 2 and args[0] in rows and args[1].isdigit():
+            slot = rows[args[0]][int(args[1]) - 1] if 0 < int(args[1]) <= len(rows[args[0]]) else None
+            targets += [slot[0]] if slot else []
         groups.setdefault(verb, []).append({"text": text, "targets": targets})
     return [{"kind": verb, "label": verb.replace("_", " "), "actions": acts} for verb, acts in groups.items()]
