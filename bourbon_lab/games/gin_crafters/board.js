@@ -24,13 +24,16 @@ function plural(n, word) {
 // A card drawn as a small tile; clickable when its action is legal now.
 function card(c, state, play, extra = {}) {
   const legal = c.action && state.legal.includes(c.action);
-  const cls = `gc-card gc-${c.kind} gc-type-${(c.type || "").replace(/ /g, "-")}${legal ? " gc-legal" : ""}`;
+  // A market card the seat cannot buy now is still clickable: the game answers with the rule it breaks.
+  const text = legal ? c.action : state.legal.length && c.try ? c.try : null;
+  const mark = legal ? " gc-legal" : text ? " gc-try" : "";
+  const cls = `gc-card gc-${c.kind} gc-type-${(c.type || "").replace(/ /g, "-")}${mark}`;
   const attrs = { class: cls, "data-card": c.id, title: c.text || c.name, ...extra };
-  if (legal) {
-    attrs["data-action"] = c.action;
+  if (text) {
+    attrs["data-action"] = text;
     attrs.role = "button";
     attrs.tabindex = "0";
-    attrs.onclick = () => play(c.action);
+    attrs.onclick = () => play(text);
   }
   return h("div", attrs, [
     h("div", { class: "gc-card-name", text: c.name }),
@@ -93,7 +96,7 @@ function track(state) {
   }
   for (const p of state.players) {
     const left = (100 * Math.min(p.track, end + 10)) / (end + 10);
-    lane.append(h("span", { class: `gc-pawn gc-seat-${p.seat}`, style: `left:${left}%`, title: `P${p.seat}: ${p.track} VP`, text: `P${p.seat}` }));
+    lane.append(h("span", { class: `gc-pawn gc-seat-${p.seat}`, style: `left:${left}%;top:${12 + 8 * p.seat}px`, title: `P${p.seat}: ${p.track} VP`, text: `P${p.seat}` }));
   }
   return h("section", { class: "gc-track-box" }, [h("h4", { text: `VP track (end at ${end}, bonus Inspiration at ${marks.join(" and ")})` }), lane]);
 }
@@ -162,7 +165,7 @@ function scores(state) {
 
 function events(state) {
   const items = (state.events || []).slice().reverse().map((e) => h("li", { class: `bl-ev gc-ev-${e.kind}`, text: e.text }));
-  return h("section", { class: "gc-events" }, [h("h4", { text: "What happened" }), h("ol", {}, items)]);
+  return h("section", { class: "gc-events" }, [h("h4", { text: "What happened" }), h("ol", { reversed: true, start: items.length }, items)]);
 }
 
 function draw(root, model, play) {

@@ -83,6 +83,8 @@ def _markets(view: dict[str, Any], rules, legal: list[str]) -> list[dict[str, An
         for pos, (card, price) in enumerate(zip(view["market"][kind], prices), start=1):
             cell = _any_card(card, rules, []) if card else {"id": None, "kind": kind, "name": "(empty)"}
             cell.update(position=pos, price=price, action=_first(legal, f"purchase {kind} {pos}", f"take {pos}"))
+            if legal and card:  # a card the seat cannot buy now still answers a click with the rule it breaks
+                cell["try"] = f"take {pos}" if view["take_market"] == kind else f"purchase {kind} {pos}"
             row.append(cell)
         refresh = f"refresh {kind}"
         out.append({"kind": kind, "cards": row, "refresh": refresh if refresh in legal else None})

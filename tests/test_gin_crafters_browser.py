@@ -1,0 +1,121 @@
+"""Gin Crafters' own board in real headless Chromium, run by Panel's AnyWidgetComponent as the dashboard runs it.
+
+A two-player table, seat 1 a bot: the board shows both markets with their prices, the person's hand, the
+areas and the VP track; a click on a card the person cannot afford shows the rule and changes nothing; a
+click on a legal card buys it. No request may leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from browsing import ARTIFACTS, free_port, launch, offsite
+
+import bourbon_lab as bl
+from bourbon_lab.widgets.session import TableSession
+
+pytestmark = pytest.mark.slow
+
+SEED, PLAYERS, BOTS = 4, 2, {1: "heuristic"}
+
+APP = f"""
+import bourbon_lab as bl
+from bourbon_lab.core import BourbonLabError
+from bourbon_lab.dashboard.board import board_component
+from bourbon_lab.widgets.session import TableSession, error_text
+
+Board, css = board_component("gin_crafters")
+session = TableSession(bl.new_game(bl.default_rules("gin_crafters"), {PLAYERS}, seed={SEED}), bots={BOTS!r})
+session.run_bots()
+board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
+
+
+def on_action(event):
+    if not event.new:
+        return
+    try:
+        session.play(event.new)
+        board.error = ""
+    except BourbonLabError as exc:
+        board.error = error_text(exc)
+    board.state = session.state()
+    board.action = ""
+
+
+board.param.watch(on_action, "action")
+board.servable()
+"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("apps")
+    (folder / "gin_board.py").write_text(APP, encoding="utf-8")
+    port = free_port()
+    cmd = [sys.executable, "-m", "panel", "serve", str(folder / "gin_board.py")]
+    cmd += ["--address", "127.0.0.1", "--port", str(port), "--allow-websocket-origin", f"127.0.0.1:{port}"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"{base}/gin_board", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(proc.stdout.read().decode()) from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_gin_crafters_board_refuses_an_unaffordable_card_and_buys_a_clicked_one(served):
+    from playwright.sync_api import expect, sync_playwright
+
+    session = TableSession(bl.new_game(bl.default_rules("gin_crafters"), PLAYERS, seed=SEED), bots=BOTS)
+    session.run_bots()
+    state = session.state()
+    coins = state["players"][0]["coins"]
+    dear = next(c for c in state["markets"][0]["cards"] if c["price"] > coins)
+    cheap = next(c for c in state["markets"][0]["cards"] if c["action"])
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        requests, errors = [], []
+        page.on("request", lambda r: requests.append(r.url))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{served}/gin_board")
+        decision = page.locator(".gc-board [data-testid=decision]")
+        decision.wait_for(timeout=30_000)
+        assert decision.text_content().startswith("Turn of P0 · 2 actions left")
+        prices = page.locator(".gc-market-botanical .gc-price").all_text_contents()
+        assert prices == [
+            f"{c['position']}: {c['price']} coin{'s' if c['price'] > 1 else ''}" for c in state["markets"][0]["cards"]
+        ]
+        hand = page.locator("[data-testid=hand-gins] .gc-card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert hand == [g["id"] for g in state["hand"]["gins"]]
+        assert page.locator(".gc-player").count() == PLAYERS and page.locator(".gc-pawn").count() == PLAYERS
+
+        page.locator(f'.gc-market-botanical .gc-card[data-card="{dear["id"]}"]').click()
+        error = page.locator(".gc-board [data-testid=error]")
+        expect(error).to_contain_text("Purchase: pay the price of a market position", timeout=15_000)
+        assert page.locator(".gc-player[data-seat='0'] .gc-area .gc-card").count() == 0
+
+        page.locator(f'.gc-market-botanical .gc-card[data-card="{cheap["id"]}"]').click()
+        expect(page.locator(f'.gc-player[data-seat="0"] .gc-area .gc-card[data-card="{cheap["id"]}"]')).to_have_count(
+            1, timeout=15_000
+        )
+        expect(error).to_be_hidden()
+        expect(page.locator(".bl-ev", has_text=f"P0 takes {cheap['name']} ({cheap['id']})")).to_have_count(1)
+        assert page.locator(".bl-jserror").count() == 0 and not errors
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "gin_crafters_board.png"), full_page=True)
+        browser.close()
+    assert not [u for u in requests if offsite(u)]
