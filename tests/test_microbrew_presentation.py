@@ -136,7 +136,8 @@ def test_the_board_shows_brewery_coppers_bottles_customers_and_only_what_the_sea
     secret = set(g.secret[1])
     assert secret and not secret & {r["id"] for r in other["hand"]}  # their face-down recipes stay hidden
     assert len(other["secret_flavours"]) == len(secret)
-    assert set(g.hand[0]) == {r["id"] for r in me["hand"]}
+    assert set(g.hand[0]) == {r["id"] for r in me["hand"]} and me["secret_flavours"] == []
+    assert {r["id"] for r in me["hand"] if r["secret"]} == set(g.secret[0])  # marked: the others see its back
     clicks = [s["click"] for j in state["brewery"] for s in j["spaces"] if s["legal"]]
     assert clicks and set(clicks) <= set(state["legal"]) and g.step == "place"
 

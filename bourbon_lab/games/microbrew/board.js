@@ -91,7 +91,7 @@ function bottles(p) {
 function playerPanel(p, state, play) {
   const me = p.seat === state.viewer && !state.hot_seat ? " (you)" : "";
   const rank = state.over ? h("span", { class: "bl-note", text: p.won ? "winner" : `rank ${p.rank}` }) : null;
-  const hand = p.hand.map((r) => h("span", { class: "mb-card" }, [`${r.id} `, chips(r.colours), ` ${r.flavour}`]));
+  const hand = p.hand.map((r) => h("span", { class: `mb-card${r.secret ? " mb-secret" : ""}`, title: r.secret ? "face down: the others see only its flavour" : null }, [`${r.id} `, chips(r.colours), ` ${r.flavour}`]));
   const hidden = p.secret_flavours.length ? h("span", { class: "bl-note", text: ` + face down: ${p.secret_flavours.join(", ")}` }) : null;
   return h("section", { class: `bl-player${p.to_act ? " bl-to-act" : ""}`, "data-seat": p.seat }, [
     h("div", { class: "bl-player-head" }, [

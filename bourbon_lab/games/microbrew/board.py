@@ -107,8 +107,8 @@ def _player(game, view, s: int, seat, acting, legal: list[str], row) -> dict[str
         "copper": _copper(game, p["copper"], p["upgraded"], verb, legal, view["brew"] if s == acting else {}),
         "bottles": [{**b, "colours": game.cards[b["recipe"]].colours, "ready": not b["left"]} for b in p["bottles"]],
         "loyal": list(p["loyal"]),
-        "hand": [_recipe(game, r) for r in p["hand"]],
-        "secret_flavours": list(p["secret_flavours"]),
+        "hand": [{**_recipe(game, r), "secret": s == seat and r in game.secret[s]} for r in p["hand"]],
+        "secret_flavours": [] if s == seat else list(p["secret_flavours"]),
         "reputations": p["revealed_reputations"]
         + (p["secret_reputations"] if s == seat and isinstance(p["secret_reputations"], list) else []),
     }

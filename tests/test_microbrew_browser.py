@@ -1,0 +1,128 @@
+"""Microbrew's own board in real headless Chromium: clicks on the Copper and the brewery, a bot answering.
+
+A Panel app on 127.0.0.1 runs ``board.js`` in Panel's AnyWidgetComponent, as the dashboard's Game
+tab does, for P0 against the heuristic bot. The same moves are played on a Python session beside
+it, so every step of the page is checked against what the rules say. No request may leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from browsing import ARTIFACTS, free_port, launch, offsite
+
+import bourbon_lab as bl
+from bourbon_lab.core import IllegalAction
+from bourbon_lab.widgets.session import TableSession, error_text
+
+pytestmark = pytest.mark.slow
+
+SEED, BOTS = 5, {1: "heuristic"}
+
+APP = f"""
+import bourbon_lab as bl
+from bourbon_lab.core import BourbonLabError
+from bourbon_lab.dashboard.board import board_component
+from bourbon_lab.widgets.session import TableSession, error_text
+
+Board, css = board_component("microbrew")
+session = TableSession(bl.new_game(bl.default_rules("microbrew"), 2, seed={SEED}), bots={BOTS!r})
+session.run_bots()
+board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
+
+
+def on_action(event):
+    if not event.new:
+        return
+    try:
+        session.play(event.new)
+        board.error = ""
+    except BourbonLabError as exc:
+        board.error = error_text(exc)
+    board.state = session.state()
+    board.action = ""
+
+
+board.param.watch(on_action, "action")
+board.servable()
+"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("apps")
+    (folder / "microbrew_board.py").write_text(APP, encoding="utf-8")
+    port = free_port()
+    cmd = [sys.executable, "-m", "panel", "serve", str(folder / "microbrew_board.py")]
+    cmd += ["--address", "127.0.0.1", "--port", str(port), "--allow-websocket-origin", f"127.0.0.1:{port}"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"{base}/microbrew_board", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(proc.stdout.read().decode()) from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_a_person_places_a_hop_is_refused_a_taken_job_then_brews_by_clicking_the_copper(served):
+    from playwright.sync_api import expect, sync_playwright
+
+    session = TableSession(bl.new_game(bl.default_rules("microbrew"), 2, seed=SEED), bots=BOTS)
+    session.run_bots()
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        requests, errors = [], []
+        page.on("request", lambda r: requests.append(r.url))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{served}/microbrew_board")
+        page.locator(".mb-board [data-testid=brewery]").wait_for(timeout=30_000)
+        assert page.locator(".mb-board .bl-player").count() == 2
+        mine = page.locator("[data-testid=copper-0] .mb-slot")
+        assert mine.count() == 20 and page.locator("[data-testid=copper-1] .mb-slot[data-action]").count() == 0
+
+        hop = session.state()["legal"][0]  # the setup hop swap: a click on a slot of one's own Copper
+        session.play(hop)
+        mine.and_(page.locator(f'[data-action="{hop}"]')).click()
+        expect(page.locator(".mb-board [data-testid=phase]")).to_contain_text("work · place", timeout=15_000)
+        assert page.locator(".bl-ev", has_text="P0 swaps a hop into slot").count() == 1
+
+        state = session.state()
+        taken = next(s["click"] for j in state["brewery"] for s in j["spaces"] if s["click"] and not s["legal"])
+        with pytest.raises(IllegalAction) as refused:
+            session.play(taken)
+        page.locator(f'.mb-space[data-action="{taken}"]').click()
+        error = page.locator(".mb-board [data-testid=error]")
+        expect(error).to_have_text(error_text(refused.value), timeout=15_000)  # the rule, word for word
+
+        session.play("place brew.1")
+        page.locator('.mb-space[data-action="place brew.1"]').click()
+        expect(page.locator(".mb-board [data-testid=phase]")).to_contain_text("brew_select", timeout=15_000)
+        assert error.is_hidden()
+        legal = page.locator("[data-testid=copper-0] .mb-slot.mb-legal")
+        assert sorted(legal.evaluate_all("els => els.map(e => e.dataset.action)")) == sorted(
+            a for a in session.state()["legal"] if a != "stop"
+        )
+        legal.first.click()
+        expect(page.locator("[data-testid=copper-0] .mb-slot.mb-moving")).to_have_count(1, timeout=15_000)
+        swaps = page.locator(".mb-board .bl-action")
+        assert swaps.count() and all(t.startswith(("swap", "stop")) for t in swaps.all_text_contents())
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "microbrew-board.png"), full_page=True)
+        assert page.locator(".bl-jserror").count() == 0 and not errors
+        browser.close()
+    assert not [u for u in requests if offsite(u)]
