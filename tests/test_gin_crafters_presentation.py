@@ -86,6 +86,9 @@ def test_the_sentences_say_the_books_facts():
     )
     paid = next(e for e in g.log if e.kind == "income" and e.data.get("source") == "lend")
     assert describe(paid).endswith(f"(lend from P{paid.data['borrower']}'s borrowing).")
+    took = next(e for g in GAMES for e in g.log if e.kind == "purchase" and e.data["refresh"])
+    market = took.data["market"]
+    assert describe(took).endswith(f"refreshed {market} market, at no further cost (the refresh fee paid for it).")
     end = next(e for e in g.log if e.kind == "end_trigger")
     assert "every other player takes one more turn" in describe(end)
 

@@ -46,7 +46,11 @@ def _words(text: Any) -> str:
 
 
 def _purchase(e: Any, d: dict[str, Any]) -> str:
-    how = "free, by a key effect" if d.get("price") == 0 else f"for {d.get('price')} coin{_s(d.get('price'))}"
+    price = d.get("price")
+    if price:
+        how = f"for {price} coin{_s(price)}"
+    else:
+        how = "at no further cost (the refresh fee paid for it)" if d.get("refresh") else "free, by a key effect"
     where = "the refreshed " if d.get("refresh") else "the "
     place = f"position {d.get('position')} of {where}{d.get('market')} market"
     return f"{_who(e)} takes {card_name(d.get('card'))} from {place}, {how}."
