@@ -19,17 +19,18 @@ from bourbon_lab import native
 from bourbon_lab.sim import simulate
 
 KNOBS = (
-    "scale:gated_prestige=0.5:4,"
-    "age_values[Uncommon][1]=2:5,"
-    "age_values[Rare][1]=3:8,"
-    "age_values[Epic][1]=4:10,"
-    "sales_per_quality[Rare]=1:3,"
+    "scale:gated_prestige=1:7,"
+    "scale:open_prestige=0.5:2,"
+    "scale:value_curve=0.5:3,"
+    "scale:younger_values=0.4:1,"
+    "scale:common_odds=0.5:1,"
     "mid_zone_from=2:5,"
     "private_card_slots=1:4,"
     "pile_size=20:80"
 )
-"""Eight of our numbers (none the book's): Prestige of gated orders, prime values, Rare's sales, the Mid zone,
-private slots, pile size."""
+"""Eight of our numbers (none the book's), each knob keeping the quality ladder in order (a single prime value
+could cross its neighbours, which the ruleset refuses): Prestige of gated and open orders, the sale-value curve,
+younger values, Common's odds, the Mid zone, private slots, pile size."""
 
 METRICS = [
     "rounds",

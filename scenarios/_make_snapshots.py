@@ -22,7 +22,10 @@ _PREFER = ("keep_bill", "roll", "stop_rolling", "claim", "end_turn")
 
 def round_one_play(distilleries: list[str], seed: int):
     """A fresh default game walked by the fixed policy to the first decision of round 1's Play phase."""
-    g = bl.new_game(bl.Ruleset.default(), players=len(distilleries), seed=seed, distilleries=distilleries)
+    # The tables were dealt from the first draft's piles (before issue 15's calibration): kept, so the lessons
+    # read the same cards.
+    rules = bl.Ruleset.named("first-draft")
+    g = bl.new_game(rules, players=len(distilleries), seed=seed, distilleries=distilleries)
     while g.phase != "play":
         legal = g.legal_actions()
         g.apply(next((a for v in _PREFER for a in legal if a.verb == v), legal[-1]))

@@ -122,16 +122,17 @@ def test_start_prestige_counts_in_the_score_and_the_views():
     """Book: "Start with 5 Capital, 0 Prestige"; "Final score = Capital + Prestige." """
     g, seat = at_play(start_prestige=4)
     slots = g.table[0].slots
-    set_table(g, ["D16"], filled=[[seat] * (slots - 1)])  # D16: any bourbon, 2 Prestige
+    set_table(g, ["D16"], filled=[[seat] * (slots - 1)])  # D16: any bourbon
+    card = g.rules.cards_by_id["D16"].prestige
     b = add_barrel(g, seat, "M01", age=7)
     g.apply(f"sell {b.id} -> D16")
     rows = {r["player"]: r for r in g.scores()}
-    assert rows[seat]["prestige"] == 4 + 2
-    assert rows[seat]["score"] == g.players[seat].capital + 6
+    assert rows[seat]["prestige"] == 4 + card
+    assert rows[seat]["score"] == g.players[seat].capital + 4 + card
     other = (seat + 1) % 4
     assert rows[other]["prestige"] == 4
-    assert g.view(other)["players"][seat]["prestige"] == 6
-    assert {p.seat: p.prestige for p in g.observe(other).others}[seat] == 6
+    assert g.view(other)["players"][seat]["prestige"] == 4 + card
+    assert {p.seat: p.prestige for p in g.observe(other).others}[seat] == 4 + card
 
 
 # --------------------------------------------------------------------------- economy
@@ -164,7 +165,7 @@ def test_min_sell_age():
     set_table(g, OPEN[:1])
     young, ready = add_barrel(g, seat, "M01", age=3), add_barrel(g, seat, "M01", age=4)
     assert g.why_illegal(f"sell {young.id} -> {OPEN[0]}") is not None
-    assert sell(g, seat, ready, OPEN[0])[0] == 1
+    assert sell(g, seat, ready, OPEN[0])[0] == RULES.age_values[0][0]  # Common, younger
 
 
 @tunes("age_values")
@@ -255,7 +256,7 @@ def test_free_rerolls():
 def test_zone_multipliers_set_the_capital_a_sale_pays():
     """Book: "Capital from a sale = bourbon's age value × zone multiplier (×1 / ×2 / ×3)" """
     paid = []
-    for size in (1, 3, 6):
+    for size in (1, RULES.mid_zone_from, 6):
         g, seat = at_play(zone_multipliers=(2, 5, 7))
         set_table(g, OPEN[:size])
         shown = (g.multiplier, g.view(seat)["multiplier"], g.observe(seat).multiplier)
@@ -266,7 +267,7 @@ def test_zone_multipliers_set_the_capital_a_sale_pays():
 
 @tunes("mid_zone_from")
 def test_mid_zone_from():
-    """Decision (rules-decisions.md): "Low 1–2 → ×1, Mid 3–5 → ×2 ... the Low/Mid boundary is ours" """
+    """Decision (rules-decisions.md): "Low 1–4 → ×1, Mid 5 → ×2 ... the Low/Mid boundary is ours" """
     g, seat = at_play(mid_zone_from=2)
     set_table(g, OPEN[:2])
     assert g.zone == "Mid"
@@ -276,7 +277,7 @@ def test_mid_zone_from():
 @tunes("hot_zone_from")
 def test_hot_zone_from():
     """Book: "Hot ×3"; the zone is Hot at 6 cards."""
-    g, seat = at_play(hot_zone_from=4)
+    g, seat = at_play(hot_zone_from=4, mid_zone_from=3)
     set_table(g, OPEN[:4])
     assert g.zone == "Hot"
     assert sell(g, seat, add_barrel(g, seat, "M01", age=7), OPEN[0])[0] == 6
@@ -285,7 +286,7 @@ def test_hot_zone_from():
 @tunes("crash_size")
 def test_crash_size():
     """Book: "When the new card would be the 7th on the table, the whole table is wiped instead" """
-    g, _ = at_play(crash_size=5, hot_zone_from=4, demand_draw="top_card")
+    g, _ = at_play(crash_size=5, hot_zone_from=4, mid_zone_from=3, demand_draw="top_card")
     set_table(g, OPEN[:4])
     play_to(g, "collect", round=2)
     assert len(g.table) == 1

@@ -464,13 +464,14 @@ def test_private_card_pays_at_current_zone_and_keeps_table():
     g, seat = _private_game()
     p = g.players[seat]
     p.private.id = "D01"  # any bourbon
-    set_table(g, OPEN[:3])  # Mid
+    mid = g.rules.mid_zone_from
+    set_table(g, OPEN[:mid])  # Mid
     b = add_barrel(g, seat, "M01", age=7)  # Common prime 2
     cap = p.capital
     g.apply(f"sell {b.id} -> private")
     assert p.capital == cap + 2 * 2
     assert p.private.filled == [seat]
-    assert [c.id for c in g.table] == OPEN[:3] and all(c.filled == [] for c in g.table)
+    assert [c.id for c in g.table] == OPEN[:mid] and all(c.filled == [] for c in g.table)
 
 
 def test_private_card_survives_crash_and_cannot_cause_one():
@@ -489,7 +490,7 @@ def test_private_card_completion_keeps_prestige_replaces_and_never_hot_resets():
     """Book: "Completing it keeps it as Prestige and draws you a replacement, and it never triggers the Hot reset." """
     g, seat = _private_game()
     p = g.players[seat]
-    p.private.id, p.private.filled = "D16", [seat] * (p.private.slots - 1)  # 2 Prestige
+    p.private.id, p.private.filled = "D16", [seat] * (p.private.slots - 1)  # any bourbon
     set_table(g, OPEN[:6], filled=[[1], [], [], [], [], []])
     assert g.zone == "Hot"
     b = add_barrel(g, seat, "M01", age=7)
@@ -498,7 +499,7 @@ def test_private_card_completion_keeps_prestige_replaces_and_never_hot_resets():
     kinds = [e.kind for e in evs]
     assert "hot_reset" not in kinds
     assert p.capital == cap + 2 * 3
-    assert ("D16", 2) in p.completed
+    assert ("D16", g.rules.cards_by_id["D16"].prestige) in p.completed
     assert p.private is not None and p.private.filled == [] and "private_card" in kinds
     assert [c.id for c in g.table] == OPEN[:6]
     assert g.table[0].filled == [1]

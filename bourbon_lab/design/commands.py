@@ -115,7 +115,7 @@ def _shared(p, games: int) -> None:
 
 
 _KNOBS_HELP = (
-    "comma-separated name=low:high, e.g. 'scale:gated_prestige=0.5:3,age_values[Epic][1]=4:10,mid_zone_from=2:5'"
+    "comma-separated name=low:high, e.g. 'scale:gated_prestige=0.5:3,scale:value_curve=0.5:3,mid_zone_from=2:5'"
 )
 
 
