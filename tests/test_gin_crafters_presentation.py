@@ -17,6 +17,7 @@ import pytest
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
 from bourbon_lab.games.gin_crafters import GAME
+from bourbon_lab.games.gin_crafters.board import board_view
 from bourbon_lab.games.gin_crafters.narrate import describe
 from bourbon_lab.widgets import BoardView
 from bourbon_lab.widgets.narrate import generic_sentence
@@ -130,3 +131,21 @@ def test_an_illegal_click_names_the_rule_and_changes_nothing(text):
     assert not board.play(text)
     assert board.error.startswith(f"Not allowed: {text} — ") and "now (action) the choices are" in board.error
     assert board.game.snapshot() == before
+
+
+def test_the_juniper_and_key_choices_of_a_distillation_are_the_cards_in_the_area():
+    """Book: "select one juniper berry to use ..." then "select one key botanical from the ingredient botanical
+    cards": on the board these are the cards of the distiller's own botanical area, and a click plays them."""
+    g = bl.new_game(RULES, 2, seed=3)
+    bots = [make_bot("tempo", seed=s, game="gin_crafters") for s in range(2)]
+    chosen = set()
+    while not g.is_over and len(chosen) < 2:
+        d = g.decision
+        if d.step in ("juniper", "key"):
+            state = board_view(g, viewer=d.actor)
+            area = {c["action"] for c in state["players"][d.actor]["area"] if c["action"]}
+            assert area == set(g.legal_actions()), d.step
+            assert not any(c["action"] for c in state["players"][1 - d.actor]["area"])
+            chosen.add(d.step)
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+    assert chosen == {"juniper", "key"}

@@ -62,7 +62,7 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
         "refresh": {"botanical": rules.refresh_botanical, "juniper": rules.refresh_juniper},
         "decks": view["decks"],
         "track": {"end": rules.end_vp, "bonuses": list(rules.bonus_thresholds), "end_at": rules.end_at},
-        "players": [_player(p, s, view, d) for s, p in enumerate(view["players"])],
+        "players": [_player(p, s, view, d, legal if s == seat else []) for s, p in enumerate(view["players"])],
         "hand": {
             "gins": [_gin(g, rules, legal) for g in hand["gins"]],
             "brands": [_brand(b) for b in hand["brands"]],
@@ -91,14 +91,15 @@ def _markets(view: dict[str, Any], rules, legal: list[str]) -> list[dict[str, An
     return out
 
 
-def _player(p: dict[str, Any], seat: int, view: dict[str, Any], d) -> dict[str, Any]:
+def _player(p: dict[str, Any], seat: int, view: dict[str, Any], d, legal: list[str]) -> dict[str, Any]:
+    """One seat's public panel; the viewer's own area cards carry the juniper or key choice they play."""
     vp = p["vp"]
     return {
         "seat": seat,
         "coins": p["coins"],
         "track": vp["gin"] + vp["juniper"] + vp["key"],
         "vp": dict(vp),
-        "area": [_any_card(c, None, []) for c in p["area"]],
+        "area": [_any_card(c, None, legal) for c in p["area"]],
         "distilled": [_any_card(c, None, []) for c in p["distilled"]],
         "hand_gins": p["hand_gins"],
         "hand_brands": p["hand_brands"],
