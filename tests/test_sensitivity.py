@@ -157,7 +157,7 @@ def test_cli_sensitivity_prints_the_drivers_and_writes_an_offline_report(tmp_pat
 
 @pytest.mark.parametrize("k", [0.0, 0.5, 1.0, 2.0])
 def test_younger_values_stay_rising_and_below_prime(k):
-    rules = bl.Ruleset.default()
+    rules = bl.Ruleset.named("first-draft")  # younger 1-5
     values = apply_knobs(rules, parse_knobs(rules, "scale:younger_values=0:2"), [k]).age_values
     younger = [row[0] for row in values]
     assert younger == sorted(set(younger)) and all(row[0] <= row[1] for row in values)

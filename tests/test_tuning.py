@@ -126,7 +126,7 @@ def test_a_missing_design_extra_is_one_line_naming_it(monkeypatch):
 
 def test_sale_values_that_do_not_rise_with_quality_are_refused_naming_the_field():
     """The tuning candidate kept in docs/findings put Epic's prime (5) below Rare's (6): the ruleset refuses it."""
-    rules = bl.Ruleset.default()
+    rules = bl.Ruleset.named("first-draft")  # Rare prime 5, Epic (4, 6, 4)
     ladder = list(rules.age_values)
     ladder[3] = (4, 5, 4)  # Epic prime 5 against Rare's 5: not bigger
     refused = r"age_values: prime value Epic 5 is not above Rare 5 .*get bigger with quality"
@@ -143,7 +143,7 @@ def test_sale_values_that_do_not_rise_with_quality_are_refused_naming_the_field(
 def test_tuning_never_proposes_a_ladder_out_of_order():
     """Epic's prime sampled over 4-10 crosses Rare's 5 and Legendary's 8: those trials are refused, quoting the book."""
     res = bl.tune(
-        bl.Ruleset.default(),
+        bl.Ruleset.named("first-draft"),
         "round_limit=3:12,age_values[Epic][1]=4:10",
         Targets.from_dict(TARGETS),
         seed=3,
