@@ -149,3 +149,17 @@ def test_the_juniper_and_key_choices_of_a_distillation_are_the_cards_in_the_area
             chosen.add(d.step)
         g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
     assert chosen == {"juniper", "key"}
+
+
+def test_a_bot_asks_the_person_to_lend_and_the_board_waits_for_their_answer():
+    """Variant ``lender = may_refuse`` (ours): the asked lender answers out of turn; on the board the person
+    at that seat gets "lend" and "refuse" while the bot's turn waits, and "lend" pays the book's 2 coins."""
+    rules = RULES.replace(lender="may_refuse")
+    board = BoardView(bl.new_game(rules, 2, seed=1), bots={1: "tempo"})
+    me, g = make_bot("tempo", seed=5, game="gin_crafters"), board.game
+    while not g.is_over and not (g.decision.step == "lend" and g.decision.actor == 0):
+        assert board.play(me.choose(g.observe(0), g.legal_actions()))
+    assert board.state["decision"] == {"actor": 0, "step": "lend", "interrupt": "lend"}
+    assert board.state["turn_owner"] == 1 and board.legal_actions() == ["lend", "refuse"]
+    coins = g.players[0]["coins"]
+    assert board.play("lend") and g.players[0]["coins"] == coins + rules.lend_fee
