@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.errors import BourbonLabError
 from ..games.bourbonomics.rules.content import QUALITIES
-from ..games.bourbonomics.rules.errors import BourbonLabError
 
 _KNOB = re.compile(r"^\s*([A-Za-z_][\w:]*)((?:\[[A-Za-z0-9_]+\])*)\s*=\s*([-+0-9.eE]+)\s*:\s*([-+0-9.eE]+)\s*$")
 _INDEX = re.compile(r"\[([A-Za-z0-9_]+)\]")
@@ -109,7 +109,7 @@ def _parse(rules, text: str) -> Knob:
     spec = {getattr(s, "name", s): s for s in type(rules).schema()}.get(field)
     if spec is None:
         raise KnobError(f"knobs: unknown ruleset field {field!r}")
-    path = tuple(_index(field, key) for key in _INDEX.findall(idx))
+    path = tuple(_index(field, key, game) for key in _INDEX.findall(idx))
     _check_path(rules, field, path)
     _check_range(spec, name, lo, hi)
     integer = isinstance(_element(getattr(rules, field), path), int)
@@ -117,12 +117,15 @@ def _parse(rules, text: str) -> Knob:
     return Knob(name, lo, hi, field, path, integer, book)
 
 
-def _index(field: str, key: str) -> int:
+def _index(field: str, key: str, game: str) -> int:
+    """A list index: a number, or for Bourbonomics a quality's name (``age_values[Epic]``)."""
     if key.isdigit():
         return int(key)
-    if key in QUALITIES:
-        return QUALITIES.index(key)
-    raise KnobError(f"knobs: {field}[{key}]: an index is a number or a quality ({', '.join(QUALITIES)})")
+    if game == "bourbonomics":
+        if key in QUALITIES:
+            return QUALITIES.index(key)
+        raise KnobError(f"knobs: {field}[{key}]: an index is a number or a quality ({', '.join(QUALITIES)})")
+    raise KnobError(f"knobs: {field}[{key}]: an index is a number")
 
 
 def _element(value, path: tuple[int, ...]):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from ..games.bourbonomics.rules.errors import BourbonLabError, one_line
+from ..core.errors import BourbonLabError, one_line
 from ..sim import simulate
 from .knobs import KnobError, apply_knobs, parse_knobs
 from .metrics import get_metric, point_only

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import BourbonLabError
 from ..core.registry import DEFAULT_GAME
 from ..core.yamlfile import load as load_yaml
 from ..core.yamlfile import read_text
-from ..games.bourbonomics.rules.errors import BourbonLabError
 from .metrics import Estimate, get_metric
 
 BOOK_TARGETS = Path(__file__).with_name("data") / "bourbonomics-book.yaml"

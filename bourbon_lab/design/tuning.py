@@ -28,7 +28,7 @@ from pathlib import Path
 
 import polars as pl
 
-from ..games.bourbonomics.rules.errors import BourbonLabError, one_line
+from ..core.errors import BourbonLabError, one_line
 from ..sim import game_seed, simulate
 from .check import TargetReport, check_targets, compare_reports, join_results, play_run, run_targets
 from .knobs import Knob, apply_knobs, parse_knobs
