@@ -165,3 +165,21 @@ def test_a_person_plays_a_space_click_a_brew_swap_and_an_illegal_click_shows_the
         assert all(a.startswith(("swap", "stop")) for a in board.legal_actions())
         assert board.play(board.legal_actions()[-1])
     assert any(e["kind"] == "brew" and e["text"].startswith("P0 ") for e in board.state["events"])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_whole_game_on_the_board_at_three_and_four_players(players):
+    """Two copies of the cards (``R02b``), Break evictions and the chosen reveal all draw and play from the board."""
+    rules = RULES.replace(reputation_reveal="choose")
+    board = BoardView(bl.new_game(rules, players=players, seed=players), bots={s: "random" for s in range(1, players)})
+    steps = set()
+    for turn in range(2_000):
+        if board.game.is_over:
+            break
+        steps.add(board.game.step)
+        legal = board.legal_actions()
+        assert legal and board.play(legal[turn % len(legal)]), board.error
+        assert json.loads(json.dumps(board.state)) == board.state
+    assert board.game.is_over and board.state["over"] and board.state["decision"] is None
+    assert {"place", "reveal"} <= steps
+    assert sum(p["won"] for p in board.state["players"]) >= 1
