@@ -116,10 +116,23 @@ def test_a_person_places_a_hop_is_refused_a_taken_job_then_brews_by_clicking_the
         assert sorted(legal.evaluate_all("els => els.map(e => e.dataset.action)")) == sorted(
             a for a in session.state()["legal"] if a != "stop"
         )
+        chosen = legal.first.get_attribute("data-action")
+        session.play(chosen)
         legal.first.click()
         expect(page.locator("[data-testid=copper-0] .mb-slot.mb-moving")).to_have_count(1, timeout=15_000)
         swaps = page.locator(".mb-board .bl-action")
         assert swaps.count() and all(t.startswith(("swap", "stop")) for t in swaps.all_text_contents())
+
+        swap = page.locator("[data-testid=copper-0] .mb-slot.mb-legal").first  # a neighbour of the sliding token
+        direction = swap.get_attribute("data-action")
+        assert direction.startswith("swap ") and direction in session.state()["legal"]
+        session.play(direction)
+        swap.click()
+        after = session.state()
+        if after["step"] == "brew_swap" and after["decision"]["actor"] == 0:
+            expect(page.locator(".mb-board .bl-action")).to_have_count(len(after["legal"]), timeout=15_000)
+        else:
+            expect(page.locator(".bl-ev-brew").first).to_contain_text("P0 slides a ", timeout=15_000)
 
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "microbrew-board.png"), full_page=True)

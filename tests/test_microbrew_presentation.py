@@ -161,6 +161,11 @@ def test_a_person_plays_a_space_click_a_brew_swap_and_an_illegal_click_shows_the
     assert board.play(next(c for c in cells if c["legal"])["click"])
     moving = [c for row in board.state["players"][0]["copper"] for c in row if c["moving"]]
     assert board.game.step == "brew_swap" and len(moving) == 1
+    targets = [c for row in board.state["players"][0]["copper"] for c in row if c["click"]]
+    assert {c["click"] for c in targets if c["legal"]} == set(board.legal_actions()) - {"stop"}
+    assert 2 <= len(targets) <= 4 and all(
+        c["click"].startswith("swap ") for c in targets
+    )  # the moving token's neighbours
     while board.game.step == "brew_swap" and board.game.decision.actor == 0:
         assert all(a.startswith(("swap", "stop")) for a in board.legal_actions())
         assert board.play(board.legal_actions()[-1])

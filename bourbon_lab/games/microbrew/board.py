@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import JOBS
-from .copper import slot_name
+from .copper import STEPS, neighbour, slot_name
 
 SPACE_VERBS = ("place", "recall", "overtime", "evict")
 """Steps whose action names a brewery space: a click on the space plays ``<step> <job>.<k>``."""
@@ -104,7 +104,7 @@ def _player(game, view, s: int, seat, acting, legal: list[str], row) -> dict[str
         "ready": p["ready"],
         "brewers": p["brewers"],
         "upgraded": p["upgraded"],
-        "copper": _copper(game, p["copper"], p["upgraded"], verb, legal, view["brew"] if s == acting else {}),
+        "copper": _copper(game, p["copper"], p["upgraded"], verb, legal, _brewing(view, s), s == acting),
         "bottles": [{**b, "colours": game.cards[b["recipe"]].colours, "ready": not b["left"]} for b in p["bottles"]],
         "loyal": list(p["loyal"]),
         "hand": [{**_recipe(game, r), "secret": s == seat and r in game.secret[s]} for r in p["hand"]],
@@ -114,16 +114,31 @@ def _player(game, view, s: int, seat, acting, legal: list[str], row) -> dict[str
     }
 
 
-def _copper(game, tokens: str, upgraded: bool, verb, legal, brew: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """The Copper as rows from the top: each slot's token, name, click (legal or not), and the token being slid."""
+def _brewing(view: dict[str, Any], s: int) -> dict[str, Any]:
+    """The Brew in progress if seat ``s`` is the one sliding a token (its slot and swaps so far), else nothing."""
+    d = view["decision"]
+    return view["brew"] if d is not None and d["actor"] == s and view["step"] == "brew_swap" else {}
+
+
+def _copper(game, tokens: str, upgraded: bool, verb, legal, brew: dict[str, Any], mine: bool) -> list[list[dict]]:
+    """The Copper as rows from the top: each slot's token, name, click (legal or not), and the token being slid.
+
+    While a Brew slides a token, a click on a neighbour of it is the swap toward that neighbour.
+    """
     rows, basic = game.rows, game.columns
+    swaps = {}
+    if mine and brew.get("slot") is not None:
+        for d in STEPS:
+            to = neighbour(brew["slot"], d, rows, len(tokens) // rows)
+            if to is not None:
+                swaps[to] = f"swap {d}"
     grid = []
     for r in reversed(range(rows)):
         line = []
         for c in range(len(tokens) // rows):
             slot = c * rows + r
             name = slot_name(slot, rows)
-            click = f"{verb} {name}" if verb else None
+            click = f"{verb} {name}" if verb else swaps.get(slot)
             line.append(
                 {
                     "slot": name,
