@@ -50,11 +50,21 @@ def check_file(path: Path, game: str | None = None) -> tuple[bool, str]:
     return result.passed, str(result)
 
 
+def _game_of(path: Path) -> str | None:
+    """The game a scenario file names (None when it cannot be read: the check then reports why)."""
+    try:
+        return Scenario.load(path).spec.game
+    except (BourbonLabError, OSError):
+        return None
+
+
 def cmd_check(args) -> int:
     """Run every scenario's expectations; exit 1 if any file failed or could not be read."""
     game = getattr(args, "game", None)
     own = Path(DEFAULT_FOLDER) / str(game)
     files = scenario_files(args.paths or ([own] if game and own.is_dir() else None))
+    if game and not args.paths:  # the whole folder: this game's lessons, not the other games' files
+        files = [f for f in files if _game_of(f) in (game, None)]
     if not files:
         print(f"bourbon-lab check: no scenario files in {' '.join(args.paths or [DEFAULT_FOLDER])}", file=sys.stderr)
         return 1
