@@ -107,6 +107,9 @@ def test_a_person_places_a_hop_is_refused_a_taken_job_then_brews_by_clicking_the
         page.locator(f'.mb-space[data-action="{taken}"]').click()
         error = page.locator(".mb-board [data-testid=error]")
         expect(error).to_have_text(error_text(refused.value), timeout=15_000)  # the rule, word for word
+        page.locator(f'.mb-space[data-action="{taken}"]').click()  # again: the same refusal changes no trait
+        expect(page.locator(".mb-board.bl-busy")).to_have_count(0, timeout=15_000)
+        expect(error).to_have_text(error_text(refused.value))
 
         session.play("place brew.1")
         page.locator('.mb-space[data-action="place brew.1"]').click()
