@@ -80,6 +80,14 @@ def test_a_commit_stays_hidden_from_the_others_until_the_reveal():
     assert board_state(g, viewer=0)["decision"]["group"] == [0, 2]
 
 
+def test_a_hot_seat_board_reads_the_events_as_the_seat_to_act():
+    """One screen passed round a table: "what happened" must not show the next seat another's hidden bid."""
+    g = first_commit_round()
+    g.apply("bid 2 @1", player=1)
+    assert g.decision.actor == 0
+    assert [e["text"] for e in board_state(g)["events"]] == ["P1: bid committed (hidden)."]
+
+
 def test_out_of_turn_challenge_is_shown_with_its_reason():
     g = first_commit_round()
     for seat, bid in ((0, 2), (1, 0), (2, 1)):

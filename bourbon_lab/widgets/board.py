@@ -41,8 +41,17 @@ def board_state(game, viewer: int | None = None, since: int | None = None) -> di
         raise ValueError(f"viewer: seat {viewer} is not at this {game.n}-player table")
     board = get_game(game_of(game.rules)).board
     state = board.view(game, viewer) if board is not None else generic_view(game, viewer)
-    state["events"] = _events(game, since, viewer)
+    state["events"] = _events(game, since, viewer if viewer is not None else _hot_seat_reader(game))
     return state
+
+
+def _hot_seat_reader(game) -> int | None:
+    """Who reads a hot-seat board's events: the seat to act (the screen is theirs), everyone once it is over.
+
+    A table passes one screen around, so "what happened" must not name another seat's hidden cards.
+    """
+    decision = getattr(game, "decision", None)
+    return None if game.is_over or decision is None else decision.actor
 
 
 def _events(game, since: int | None, viewer: int | None) -> list[dict[str, Any]]:
