@@ -310,6 +310,8 @@ export function render({ model, el }) {
   function play(text) {
     ui.target = null;
     root.classList.add("bl-busy");
+    // A refusal repeating the last one changes no trait (no redraw), so the busy look must not wait for one.
+    setTimeout(() => root.classList.remove("bl-busy"), 1500);
     model.set("action", text);
     model.save_changes();
   }
