@@ -43,7 +43,8 @@ ISSUE_STAGES = ["stage rye19 -> B1", "stage corn17 -> B1", "stage barley33 -> B1
 
 
 def issue_game():
-    g = bl.new_game(RULES, players=2, seed=11, distilleries=["lantern_hill"] * 2)
+    # Recorded on the first draft's piles (issue 15's calibration changed the deal): kept, so the cards are the issue's.
+    g = bl.new_game(bl.Ruleset.named("first-draft"), players=2, seed=11, distilleries=["lantern_hill"] * 2)
     for a in ISSUE_SETUP:
         g.apply(a)
     assert g.players[0].has("house_blend") and g.current_player == 0
@@ -272,9 +273,10 @@ def test_the_fast_legal_list_agrees_with_the_checks_when_house_blend_or_long_cel
 
     from bourbon_lab.testing.soak import CheckedGame, table
 
+    rich = bl.Ruleset.named("first-draft")  # its richer economy reaches the Ultimates in fewer games
     checked_points = 0
     for index in range(12):
-        game = CheckedGame(RULES, table(RULES, 7, index)).game
+        game = CheckedGame(rich, table(rich, 7, index)).game
         rng = random.Random(index)
         while not game.is_over and checked_points < 150:
             p = game.players[game.current_player]
