@@ -219,7 +219,7 @@ def test_pile_quality_odds_replace_the_common_odds_for_one_pile():
 
 @tunes("pile_size")
 def test_pile_size():
-    """Decision (rules-decisions.md): "each pile is a finite shuffled deck of 40 cards" """
+    """Decision (rules-decisions.md): "each pile is a finite shuffled deck of 43 cards" """
     g = new_game(2, 3, pile_size=12)
     assert g.view(0)["piles"] == dict.fromkeys(g.piles.piles, 12)
 
