@@ -81,14 +81,14 @@ def test_every_default_recipe_is_bourbon(rules):
 
 def test_default_demand_deck_is_about_half_open_and_half_gated(rules):
     # book: "Roughly half the deck is 'any bourbon' ... worth little Prestige. The other half is gated ... far more"
-    # decisions: "at least 40 cards ... about half 'any bourbon' at low Prestige (2-3), half gated ... (11-30)"
+    # decisions: "at least 40 cards ... about half 'any bourbon' at low Prestige (1-2), half gated ... (3-8)"
     cards = rules.demand_cards
     assert len(cards) >= 40
     open_cards = [c for c in cards if c.is_open]
     gated = [c for c in cards if not c.is_open]
     assert 0.4 <= len(open_cards) / len(cards) <= 0.6
-    assert all(2 <= c.prestige <= 3 for c in open_cards)
-    assert all(11 <= c.prestige <= 30 for c in gated)
+    assert all(1 <= c.prestige <= 2 for c in open_cards)
+    assert all(3 <= c.prestige <= 8 for c in gated)
     assert all(c.tags for c in gated), "gated cards are gated by tags"
     assert len({c.id for c in cards}) == len(cards)
 

@@ -20,11 +20,11 @@ def test_the_four_variants_are_listed_with_their_defaults():
 
 
 def test_piles_deck_apportions_qualities_by_largest_remainder():
-    """Default: each pile is a finite shuffled deck of 43 cards whose qualities follow the quality odds."""
+    """Default: each pile is a finite shuffled deck of 40 cards whose qualities follow the quality odds."""
     g = new_game()
     for kind, pile in g.piles.piles.items():
         counts = [sum(1 for c in pile if c.quality == q) for q in range(5)]
-        assert counts == [12, 16, 9, 5, 1], kind  # 29/36/22/11/2 % of 43, largest remainder
+        assert counts == [20, 10, 6, 3, 1], kind  # 50/25/15/8/2 % of 40, largest remainder
 
 
 def test_piles_deck_remembers_what_was_drawn():

@@ -157,7 +157,7 @@ class Ruleset:
 
     @classmethod
     def named(cls, name: str) -> Ruleset:
-        """A ruleset the lab ships by name (``Ruleset.names()``): ``"first-draft"`` is the defaults before issue 15."""
+        """A ruleset the lab ships by name (``Ruleset.names()``): ``"calibrated"`` (issue 15), ``"first-draft"``."""
         known = named_rulesets()
         if name not in known:
             hint = _did_you_mean(str(name), known)
