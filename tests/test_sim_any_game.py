@@ -294,6 +294,8 @@ def test_the_common_charts_draw_any_games_tables(which, request):
     assert last == pytest.approx(scored / result.players.height), "the last point is the average total per player"
     for chart in (charts.win_rate(result.players), charts.game_length(result.games)):
         assert chart.to_dict()["title"]["text"]
+    axis = charts.score_distribution(result.players).to_dict()["encoding"]["y"]["title"]
+    assert axis == {"bourbon": "Final score (Capital + Prestige)", "tip": "Final score"}[which]
 
 
 @pytest.mark.slow

@@ -31,7 +31,7 @@ def score_distribution(players: pl.DataFrame, by: str = "seat") -> alt.Chart:
         .mark_boxplot(extent=1.5, size=28)
         .encode(
             x=alt.X(f"{by}:N", title=label, axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("score:Q", title="Final score (Capital + Prestige)"),
+            y=alt.Y("score:Q", title=_score_title(players)),
             color=alt.Color(f"{by}:N", legend=None),
         )
         .properties(
@@ -130,3 +130,8 @@ def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
     )
     color = alt.Color("source:N", title="Points from", scale=alt.Scale(range=["#b5893a", "#5a3e85"]))
     return source_share_chart(sums, by, color)
+
+
+def _score_title(players: pl.DataFrame) -> str:
+    """Bourbonomics' score is Capital + Prestige; another game's score is its own."""
+    return "Final score (Capital + Prestige)" if {"capital", "prestige"} <= set(players.columns) else "Final score"
