@@ -7,13 +7,8 @@ may leave 127.0.0.1.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-import urllib.request
-
 import pytest
-from browsing import ARTIFACTS, free_port, launch, offsite
+from browsing import ARTIFACTS, board_app, launch, offsite, serve_panel
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
@@ -22,33 +17,8 @@ pytestmark = pytest.mark.slow
 
 SEED, PLAYERS, BOTS = 2, 3, {1: "heuristic", 2: "seller"}
 
-BOARD_APP = f"""
-import bourbon_lab as bl
-from bourbon_lab.core import BourbonLabError
-from bourbon_lab.dashboard.board import board_component
-from bourbon_lab.widgets.session import TableSession, error_text
+BOARD_APP = board_app('bl.default_rules("distilled")', PLAYERS, SEED, BOTS, "distilled")
 
-Board, css = board_component("distilled")
-session = TableSession(bl.new_game(bl.default_rules("distilled"), {PLAYERS}, seed={SEED}), bots={BOTS!r})
-session.run_bots()
-board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
-
-
-def on_action(event):
-    if not event.new:
-        return
-    try:
-        session.play(event.new)
-        board.error = ""
-    except BourbonLabError as exc:
-        board.error = error_text(exc)
-    board.state = session.state()
-    board.action = ""
-
-
-board.param.watch(on_action, "action")
-board.servable()
-"""
 
 DASHBOARD_APP = """
 from bourbon_lab.dashboard.app import GameApp
@@ -62,33 +32,9 @@ GameApp(dataclasses.replace(StudySetup.for_game("distilled"), games=4)).servable
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("apps")
-    (folder / "distilled_board.py").write_text(BOARD_APP, encoding="utf-8")
-    (folder / "distilled_dashboard.py").write_text(DASHBOARD_APP, encoding="utf-8")
-    port = free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "panel",
-        "serve",
-        *(str(folder / f) for f in ("distilled_board.py", "distilled_dashboard.py")),
-    ]
-    cmd += ["--address", "127.0.0.1", "--port", str(port), "--allow-websocket-origin", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"{base}/distilled_board", timeout=2).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stdout.read().decode()) from None
-                time.sleep(0.3)
+    apps = {"distilled_board": BOARD_APP, "distilled_dashboard": DASHBOARD_APP}
+    with serve_panel(tmp_path_factory.mktemp("apps"), apps) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 @pytest.fixture(scope="module")

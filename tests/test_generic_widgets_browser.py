@@ -7,15 +7,11 @@ the whole dashboard. No request may leave 127.0.0.1.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 import toygame
-from browsing import ARTIFACTS, free_port, launch, offsite
+from browsing import ARTIFACTS, board_app, launch, offsite, serve_panel
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
@@ -25,36 +21,15 @@ pytestmark = pytest.mark.slow
 TESTS = Path(__file__).resolve().parent
 SEED, PLAYERS, BOTS = 2, 3, {0: "random", 2: "random"}
 
-BOARD_APP = f"""
-import sys
-sys.path.insert(0, {str(TESTS)!r})
-import toygame
-import bourbon_lab as bl
-from bourbon_lab.core import BourbonLabError
-from bourbon_lab.dashboard.board import board_component
-from bourbon_lab.widgets.session import TableSession, error_text
+BOARD_APP = board_app(
+    "toygame.TipRules()",
+    PLAYERS,
+    SEED,
+    BOTS,
+    "tipjar",
+    preamble=f"import sys\nsys.path.insert(0, {str(TESTS)!r})\nimport toygame",
+)
 
-Board, css = board_component("tipjar")
-session = TableSession(bl.new_game(toygame.TipRules(), {PLAYERS}, seed={SEED}), bots={BOTS!r})
-session.run_bots()
-board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
-
-
-def on_action(event):
-    if not event.new:
-        return
-    try:
-        session.play(event.new)
-        board.error = ""
-    except BourbonLabError as exc:
-        board.error = error_text(exc)
-    board.state = session.state()
-    board.action = ""
-
-
-board.param.watch(on_action, "action")
-board.servable()
-"""
 
 DASHBOARD_APP = f"""
 import sys
@@ -69,28 +44,8 @@ GameApp(StudySetup(players=2, games=4)).servable()
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("apps")
-    (folder / "tip_board.py").write_text(BOARD_APP, encoding="utf-8")
-    (folder / "tip_dashboard.py").write_text(DASHBOARD_APP, encoding="utf-8")
-    port = free_port()
-    cmd = [sys.executable, "-m", "panel", "serve", str(folder / "tip_board.py"), str(folder / "tip_dashboard.py")]
-    cmd += ["--address", "127.0.0.1", "--port", str(port), "--allow-websocket-origin", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(f"{base}/tip_board", timeout=2).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stdout.read().decode()) from None
-                time.sleep(0.3)
+    with serve_panel(tmp_path_factory.mktemp("apps"), {"tip_board": BOARD_APP, "tip_dashboard": DASHBOARD_APP}) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,8 @@ click on a legal card buys it. No request may leave 127.0.0.1.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-import urllib.request
-
 import pytest
-from browsing import ARTIFACTS, free_port, launch, offsite
+from browsing import ARTIFACTS, board_app, launch, offsite, serve_panel
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
@@ -22,58 +17,13 @@ pytestmark = pytest.mark.slow
 
 SEED, PLAYERS, BOTS = 4, 2, {1: "heuristic"}
 
-APP = f"""
-import bourbon_lab as bl
-from bourbon_lab.core import BourbonLabError
-from bourbon_lab.dashboard.board import board_component
-from bourbon_lab.widgets.session import TableSession, error_text
-
-Board, css = board_component("gin_crafters")
-session = TableSession(bl.new_game(bl.default_rules("gin_crafters"), {PLAYERS}, seed={SEED}), bots={BOTS!r})
-session.run_bots()
-board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
-
-
-def on_action(event):
-    if not event.new:
-        return
-    try:
-        session.play(event.new)
-        board.error = ""
-    except BourbonLabError as exc:
-        board.error = error_text(exc)
-    board.state = session.state()
-    board.action = ""
-
-
-board.param.watch(on_action, "action")
-board.servable()
-"""
+APP = board_app('bl.default_rules("gin_crafters")', PLAYERS, SEED, BOTS, "gin_crafters")
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("apps")
-    (folder / "gin_board.py").write_text(APP, encoding="utf-8")
-    port = free_port()
-    cmd = [sys.executable, "-m", "panel", "serve", str(folder / "gin_board.py")]
-    cmd += ["--address", "127.0.0.1", "--port", str(port), "--allow-websocket-origin", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(f"{base}/gin_board", timeout=2).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stdout.read().decode()) from None
-                time.sleep(0.3)
+    with serve_panel(tmp_path_factory.mktemp("apps"), {"gin_board": APP}) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_gin_crafters_board_refuses_an_unaffordable_card_and_buys_a_clicked_one(served):
