@@ -196,3 +196,16 @@ def legal_texts(g) -> list[str]:
 def events(evs, kind: str):
     """The events of one kind from a list of events."""
     return [e for e in evs if e.kind == kind]
+
+
+def replay_lesson(folder, name: str):
+    """The game of a lesson file (``folder/name.yaml``) after its whole script, and the events the script caused."""
+    from bourbon_lab.scenarios import Scenario
+    from bourbon_lab.scenarios.run import start_game
+
+    spec = Scenario.load(folder / f"{name}.yaml").spec
+    g = start_game(spec, 0)
+    start = len(g.log)
+    for step in spec.script:
+        g.apply(step.text)
+    return g, g.log[start:]
