@@ -31,6 +31,15 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
 
 
+def open_page(browser, width: int = 1400, height: int = 1100):
+    """A new page, with the lists its requests and page errors go into: ``(page, requests, errors)``."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    requests, errors = [], []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, requests, errors
+
+
 def free_port() -> int:
     """A port on 127.0.0.1 nobody is listening on right now."""
     with socket.socket() as s:

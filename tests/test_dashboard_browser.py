@@ -9,7 +9,7 @@ import time
 import urllib.request
 
 import pytest
-from browsing import ARTIFACTS, free_port, launch, offsite
+from browsing import ARTIFACTS, free_port, offsite
 
 pytestmark = pytest.mark.slow
 
@@ -39,16 +39,6 @@ def server(tmp_path_factory):
     yield url
     proc.terminate()
     proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 class Recorder:

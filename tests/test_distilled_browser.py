@@ -8,7 +8,7 @@ may leave 127.0.0.1.
 from __future__ import annotations
 
 import pytest
-from browsing import ARTIFACTS, board_app, launch, offsite, serve_panel
+from browsing import ARTIFACTS, board_app, offsite, open_page, serve_panel
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
@@ -37,24 +37,6 @@ def served(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def _page(browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    requests, errors = [], []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page, requests, errors
-
-
 def _shown(page) -> list[str]:
     return [b.get_attribute("data-action") for b in page.locator(".dl-board .dl-action").all()]
 
@@ -65,7 +47,7 @@ def test_distilled_board_plays_a_clicked_identity_and_the_bots_answer(served, br
     session = TableSession(bl.new_game(bl.default_rules("distilled"), PLAYERS, seed=SEED), bots=BOTS)
     session.run_bots()
     before = session.state()
-    page, requests, errors = _page(browser)
+    page, requests, errors = open_page(browser)
     page.goto(f"{served}/distilled_board")
     decision = page.locator(".dl-board [data-testid=decision]")
     decision.wait_for(timeout=30_000)
@@ -91,7 +73,7 @@ def test_distilled_board_plays_a_clicked_identity_and_the_bots_answer(served, br
 
 
 def test_dashboard_on_distilled_draws_its_board_in_the_game_tab(served, browser):
-    page, requests, errors = _page(browser)
+    page, requests, errors = open_page(browser)
     page.goto(f"{served}/distilled_dashboard")
     page.locator(".chart-score_by_source svg.marks").first.wait_for(timeout=90_000)
     page.locator(".bk-tab", has_text="Game").first.click()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import toygame
-from browsing import ARTIFACTS, board_app, launch, offsite, serve_panel
+from browsing import ARTIFACTS, board_app, offsite, open_page, serve_panel
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
@@ -48,24 +48,6 @@ def served(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def _page(browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    requests, errors = [], []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page, requests, errors
-
-
 def _shown(page) -> list[str]:
     return [b.get_attribute("data-action") for b in page.locator(".bl-generic .bl-action").all()]
 
@@ -76,7 +58,7 @@ def test_generic_board_shows_tip_jar_and_plays_a_clicked_bid(served, browser):
     session = TableSession(bl.new_game(toygame.TipRules(), PLAYERS, seed=SEED), bots=BOTS)
     session.run_bots()
     before = session.state()
-    page, requests, errors = _page(browser)
+    page, requests, errors = open_page(browser)
     page.goto(f"{served}/tip_board")
     decision = page.locator(".bl-generic [data-testid=decision]")
     decision.wait_for(timeout=30_000)
@@ -100,7 +82,7 @@ def test_generic_board_shows_tip_jar_and_plays_a_clicked_bid(served, browser):
 
 
 def test_dashboard_game_picker_switches_to_tip_jar(served, browser):
-    page, requests, errors = _page(browser)
+    page, requests, errors = open_page(browser)
     page.goto(f"{served}/tip_dashboard")
     page.locator(".chart-market_events svg.marks").first.wait_for(timeout=60_000)  # Bourbonomics' own chart
     page.locator(".bl-game-picker select").select_option("tipjar")
