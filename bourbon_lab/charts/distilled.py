@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import polars as pl
 
@@ -90,3 +92,17 @@ def awards_timing(events: pl.DataFrame, games: int) -> alt.Chart:
         )
         .properties(width=WIDTH, height=HEIGHT, title=title("Are awards settled early?"))
     )
+
+
+STUDY = ("sp_by_source", "recipes_distilled", "age_or_sell", "awards_timing")
+"""This game's own charts in a study (the dashboard's Study tab and a published report), after the common ones."""
+
+
+def study(result: Any) -> dict[str, alt.TopLevelMixin]:
+    """Each chart of ``STUDY`` drawn from one ``simulate`` run."""
+    return {
+        "sp_by_source": sp_by_source(result.players),
+        "recipes_distilled": recipes_distilled(result.events),
+        "age_or_sell": age_or_sell(result.events),
+        "awards_timing": awards_timing(result.events, games=result.games.height),
+    }

@@ -158,3 +158,17 @@ def seat_advantage(*runs: Any) -> alt.LayerChart:
         "final_turns",
         title("Seat advantage under each final-turns reading", "bars: win rate with its 95 % interval"),
     )
+
+
+STUDY = ("borrowing_value", "side_business_or_buy", "brand_weight", "seat_advantage")
+"""This game's own charts in a study (the dashboard's Study tab and a published report), after the common ones."""
+
+
+def study(result: Any) -> dict[str, alt.TopLevelMixin]:
+    """Each chart of ``STUDY`` drawn from one ``simulate`` run."""
+    return {
+        "borrowing_value": borrowing_value(result.players),
+        "side_business_or_buy": side_business_or_buy(result.players),
+        "brand_weight": brand_weight(result.players),
+        "seat_advantage": seat_advantage(result),
+    }

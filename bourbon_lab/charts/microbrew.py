@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import polars as pl
 
@@ -107,3 +109,16 @@ def second_player_recipe(players: pl.DataFrame) -> alt.LayerChart:
         "Seat",
         title("Does the second player's extra recipe offset going second?", "bars: win rate with its 95 % interval"),
     )
+
+
+STUDY = ("perfect_or_advertise", "manage_purchases", "second_player_recipe")
+"""This game's own charts in a study (the dashboard's Study tab and a published report), after the common ones."""
+
+
+def study(result: Any) -> dict[str, alt.TopLevelMixin]:
+    """Each chart of ``STUDY`` drawn from one ``simulate`` run."""
+    return {
+        "perfect_or_advertise": perfect_or_advertise(result.players),
+        "manage_purchases": manage_purchases(result.players, result.events),
+        "second_player_recipe": second_player_recipe(result.players),
+    }

@@ -1,10 +1,15 @@
 """Which charts a study shows, in what order: shared by the served app and the published site.
 
 Bourbonomics shows its own market and economy charts; any other game the common ones its
-tables can draw (win rate, scores, where points come from, game length, income and points).
+tables can draw (win rate, scores, where points come from, game length, income and points), then
+its own: a game whose chart module ``bourbon_lab.charts.<game>`` declares ``STUDY`` and ``study(result)``
+gets them in the dashboard and in a published report with no change here.
 """
 
 from __future__ import annotations
+
+import importlib
+from types import ModuleType
 
 import altair as alt
 import polars as pl
@@ -31,9 +36,24 @@ COMMON_CHARTS = ("win_rate", "score_distribution", "score_by_source", "game_leng
 """The charts any game's tables can draw."""
 
 
+def own_charts(game: str) -> ModuleType | None:
+    """The game's own chart module, when it declares study charts (``STUDY`` and ``study``)."""
+    name = f"{charts.__name__}.{game}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+    return module if hasattr(module, "STUDY") and hasattr(module, "study") else None
+
+
 def chart_names(game: str) -> tuple[str, ...]:
     """The charts a study of ``game`` shows, in reading order."""
-    return STUDY_CHARTS if game == DEFAULT_GAME else COMMON_CHARTS
+    if game == DEFAULT_GAME:
+        return STUDY_CHARTS
+    own = own_charts(game)
+    return COMMON_CHARTS + (tuple(own.STUDY) if own else ())
 
 
 def group_options(game: str) -> list[str]:
@@ -61,12 +81,14 @@ def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_ro
     """
     p, g, e = result.players, result.games, result.events
     if result.game != DEFAULT_GAME:
+        own = own_charts(result.game)
         return {
             "win_rate": charts.win_rate(p, by=by),
             "score_distribution": charts.score_distribution(p, by=by),
             "score_by_source": charts.score_by_source(result.score_parts, p, by=by),
             "game_length": charts.game_length(g, minutes_per_round=minutes_per_round),
             "income_and_points": charts.income_and_points(e),
+            **(own.study(result) if own else {}),
         }
     first = int(g.filter(pl.col("error").is_null())["game"].min() or 0) if g.height else 0
     return {
