@@ -86,9 +86,38 @@ def test_bad_content_refused_whole_naming_the_entry(tmp_path):
 
 
 def test_bad_brand_content_named(tmp_path):
-    folder = _content(tmp_path, "brands.yaml", "- {condition: most_gins, vp: 4, colour: red}\n")
+    folder = _content(tmp_path, "brands.yaml", "- {condition: most_gins, colour: red}\n")
     with pytest.raises(RulesetError, match=r"brands.yaml\[0\].colour"):
         load_content(folder)
+
+
+def test_brand_numbers_are_ruleset_fields_not_card_keys(tmp_path):
+    """Ours: a brand card's VP and count are ruleset fields (brand_vp, brand_counts); a card with its own is refused."""
+    folder = _content(tmp_path, "brands.yaml", "- {condition: gins, count: 6}\n- {condition: most_gins, vp: 4}\n")
+    with pytest.raises(RulesetError) as info:
+        load_content(folder)
+    assert set(info.value.fields) == {"brands.yaml[0].count", "brands.yaml[1].vp"}
+    assert "brand_vp" in str(info.value)
+
+
+def test_brand_numbers_validated_like_the_rest():
+    spec = {f.name: f for f in Ruleset.schema()}
+    assert not spec["brand_vp"].book and not spec["brand_counts"].book
+    with pytest.raises(RulesetError, match="brand_vp"):
+        Ruleset.default().replace(brand_vp={"gins": 5})
+    with pytest.raises(RulesetError, match="brand_vp"):
+        Ruleset.default().replace(brand_vp={**dict(Ruleset.default().brand_vp), "gins": 11})
+    with pytest.raises(RulesetError, match="brand_counts"):
+        Ruleset.default().replace(brand_counts={**dict(Ruleset.default().brand_counts), "gin_with_botanicals": 6})
+    changed = Ruleset.default().replace(brand_vp={**dict(Ruleset.default().brand_vp), "coins": 7})
+    assert dict(changed.brand_vp)["coins"] == 7 and changed.changes() == {"brand_vp": changed.brand_vp}
+
+
+def test_brand_numbers_round_trip_through_yaml(tmp_path):
+    rules = Ruleset.default().replace(brand_vp={**dict(Ruleset.default().brand_vp), "never_borrowed": 9})
+    path = tmp_path / "rules.yaml"
+    path.write_text(rules.to_yaml())
+    assert Ruleset.from_yaml(path) == rules
 
 
 def test_unreadable_content_is_one_line(tmp_path):

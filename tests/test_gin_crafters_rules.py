@@ -705,9 +705,28 @@ def test_brand_cards_scored_at_the_end():
     finish_turn(g)
     assert g.is_over
     rows = {r.player: r for r in g.score_rows()}
-    assert rows[1].parts["brand"] == CONTENT.brands[never].vp and rows[1].score == 30 + CONTENT.brands[never].vp
+    worth = dict(g.rules.brand_vp)["never_borrowed"]
+    assert rows[1].parts["brand"] == worth and rows[1].score == 30 + worth
     scored = [e for e in g.log if e.kind == "brand_scored"]
     assert [(e.player, e.data["met"]) for e in scored] == [(1, True)] and g.visible_to(scored[0]) is None
+
+
+def test_brand_numbers_come_from_the_ruleset():
+    """Book: "victory points are awarded if the conditions on the card are met." Ours: the card's count and VP are
+    the ruleset's brand_counts and brand_vp for its condition (the book lists no brand cards)."""
+    never = next(b.id for b in CONTENT.brands.values() if b.condition == "never_borrowed")
+    worth = {**dict(RULES.brand_vp), "never_borrowed": 7}
+    g = end_table(trigger_seat=1, players=2, hands={"p1_brands": [never], "p0_brands": []}, brand_vp=worth)
+    distill_rose(g)
+    g.apply("side business")
+    finish_turn(g)
+    assert {r.player: r for r in g.score_rows()}[1].parts["brand"] == 7
+    from bourbon_lab.games.gin_crafters import brands
+
+    rich = next(b.id for b in CONTENT.brands.values() if b.condition == "coins")
+    assert not brands.met(prepared(new(), p0_brands=[rich], p0_coins=7), 0, rich)
+    counts = {**dict(RULES.brand_counts), "coins": 7}
+    assert brands.met(prepared(new(brand_counts=counts), p0_brands=[rich], p0_coins=7), 0, rich)
 
 
 def test_most_includes_ties():

@@ -156,8 +156,12 @@ class GinBot(Bot):
             best = max(cards, key=self.brand_hope)
         return f"keep {best}"
 
+    def brand_vp(self, card: str) -> float:
+        """What ``card`` scores when met: the ruleset's VP for its condition."""
+        return dict(self.obs.rules.brand_vp)[self.c.brands[card].condition]
+
     def brand_hope(self, card: str) -> float:
-        return self.c.brands[card].vp
+        return self.brand_vp(card)
 
     def on_juniper(self, legal: list[str]) -> str:
         recipe = self.c.gins[self.view["distilling"]["gin"]].recipe
@@ -237,6 +241,8 @@ class BrandPlanner(GinBot):
 
     def choose(self, obs: Any, legal: list) -> Any:
         self.brands = [obs.content.brands[b] for b in obs.view["hand"]["brands"]]
+        self.brand_worth = dict(obs.rules.brand_vp)
+        self.brand_counts = dict(obs.rules.brand_counts)
         self.borrow_ok = not any(b.condition == "never_borrowed" for b in self.brands)
         return super().choose(obs, legal)
 
@@ -247,17 +253,17 @@ class BrandPlanner(GinBot):
             cond, prm = b.condition, b.params
             helps = (
                 (cond == "gins_with_type" and prm["of"] in p.recipe)
-                or (cond == "gin_with_botanicals" and len(p.recipe) >= prm["count"])
+                or (cond == "gin_with_botanicals" and len(p.recipe) >= self.brand_counts[cond])
                 or (cond == "double_juniper_gins" and not p.recipe)
                 or cond in ("gins", "most_gins", "most_gin_vp")
             )
-            bonus += b.vp / 3 if helps else 0.0
+            bonus += self.brand_worth[cond] / 3 if helps else 0.0
         return bonus
 
     def brand_hope(self, card: str) -> float:
         b = self.c.brands[card]
         easy = {"never_borrowed": 1.0, "most_gin_vp": 0.6, "most_gins": 0.6, "gins_with_type": 0.5, "coins": 0.6}
-        return b.vp * easy.get(b.condition, 0.35)
+        return self.brand_vp(card) * easy.get(b.condition, 0.35)
 
     def fallback(self, target: Plan | None, legal: list[str]) -> str:
         if len(self.brands) < 3 and self.view["round"] <= 3 and "inspire brand" in legal:

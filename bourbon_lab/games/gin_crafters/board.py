@@ -65,7 +65,7 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
         "players": [_player(p, s, view, d, legal if s == seat else []) for s, p in enumerate(view["players"])],
         "hand": {
             "gins": [_gin(g, rules, legal) for g in hand["gins"]],
-            "brands": [_brand(b) for b in hand["brands"]],
+            "brands": [_brand(b, rules) for b in hand["brands"]],
         },
         "inspiration": [_any_card(c, rules, legal) for c in view.get("inspiration", [])],
         "distilling": view["distilling"],
@@ -128,7 +128,7 @@ def _any_card(card: str, rules, legal: list[str]) -> dict[str, Any]:
     if card in CONTENT.gins:
         return _gin(card, rules, legal)
     if card in CONTENT.brands:
-        return _brand(card, legal)
+        return _brand(card, rules, legal)
     return {"id": card, "kind": "unknown", "name": str(card)}
 
 
@@ -149,9 +149,11 @@ def _gin(card: str, rules, legal: list[str]) -> dict[str, Any]:
     }
 
 
-def _brand(card: str, legal: list[str] = ()) -> dict[str, Any]:
+def _brand(card: str, rules, legal: list[str] = ()) -> dict[str, Any]:
     b = CONTENT.brands[card]
-    params = ", ".join(f"{k} {v}" for k, v in b.params.items())
+    counts = dict(rules.brand_counts) if rules is not None else {}
+    numbers = {**b.params, **({"count": counts[b.condition]} if b.condition in counts else {})}
+    params = ", ".join(f"{k} {v}" for k, v in numbers.items())
     condition = b.condition.replace("_", " ") + (f" ({params})" if params else "")
     return {
         "id": card,
@@ -159,7 +161,7 @@ def _brand(card: str, legal: list[str] = ()) -> dict[str, Any]:
         "name": f"Brand {card}",
         "type": "brand",
         "text": condition,
-        "vp": b.vp,
+        "vp": dict(rules.brand_vp)[b.condition] if rules is not None else None,
         "action": _first(legal, f"keep {card}"),
     }
 

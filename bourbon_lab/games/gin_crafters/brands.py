@@ -54,15 +54,16 @@ def met(t: Any, seat: int, card: str) -> bool:
         return p["borrowed"] == 0
     if brand.condition == "all_types":
         return _count(t, p, "all_types", {}) >= 5
-    return _count(t, p, brand.condition, brand.params) >= brand.params["count"]
+    return _count(t, p, brand.condition, brand.params) >= dict(t.rules.brand_counts)[brand.condition]
 
 
 def score_all(t: Any) -> None:
-    """Reveal every hand's brand cards and score those met (book, "3. Game End")."""
+    """Reveal every hand's brand cards and score those met (book, "3. Game End"); VP by condition (``brand_vp``)."""
+    worth = dict(t.rules.brand_vp)
     for seat, p in enumerate(t.players):
         for card in p["brands"]:
             ok = met(t, seat, card)
-            vp = t.content.brands[card].vp if ok else 0
+            vp = worth[t.content.brands[card].condition] if ok else 0
             t.emit("brand_scored", seat, card=card, condition=t.content.brands[card].condition, met=ok, vp=vp)
             if ok:
                 p["brands_met"] += 1

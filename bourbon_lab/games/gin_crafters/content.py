@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core import RulesetError, yamlfile
-from .ruleset import SHAPES, TYPES
+from .ruleset import BRANDS, SHAPES, TYPES
 
 DATA = Path(__file__).parent / "data"
 
@@ -35,23 +35,8 @@ EFFECTS = {
 }
 """Key botanical effects and the parameters each needs (``max`` is optional for the per-count ones)."""
 
-CONDITIONS = {
-    "most_gins": (),
-    "most_coins": (),
-    "most_botanicals": (),
-    "most_key_types": (),
-    "most_gin_vp": (),
-    "gins_with_type": ("of", "count"),
-    "gin_with_botanicals": ("count",),
-    "juniper_bonuses": ("count",),
-    "double_juniper_gins": ("count",),
-    "gins": ("count",),
-    "never_borrowed": (),
-    "lent": ("count",),
-    "all_types": (),
-    "coins": ("count",),
-}
-"""Brand card conditions and their parameters."""
+CONDITIONS = {c: ("of",) if c == "gins_with_type" else () for c in BRANDS}
+"""Brand card conditions and the parameter each names on the card; their numbers are the ruleset's."""
 
 
 @dataclass(frozen=True)
@@ -88,11 +73,10 @@ class Juniper:
 
 @dataclass(frozen=True)
 class Brand:
-    """A brand card: a condition checked at the end, and its VP."""
+    """A condition checked at the end; its VP and count are the ruleset's (``brand_vp``, ``brand_counts``)."""
 
     id: str
     condition: str
-    vp: int
     params: dict = field(default_factory=dict, hash=False)
 
 
@@ -228,13 +212,17 @@ def _brands(c: _Checker, folder: Path) -> dict[str, Brand]:
     out: list[Brand] = []
     for where, e in c.entries(folder, "brands.yaml"):
         cond = c.need(where, e, "condition", lambda v: v in CONDITIONS, f"one of {sorted(CONDITIONS)}")
-        vp = c.need(where, e, "vp", _whole, "a whole number 0-20")
-        params = c.params(where, e, CONDITIONS.get(cond, ()), {"condition", "vp"})
+        moved = [k for k in ("vp", "count") if k in e]
+        if moved:
+            why = "a brand card's numbers are the ruleset's brand_vp / brand_counts"
+            c.problems.append((f"{where}.{moved[0]}", why))
+            continue
+        params = c.params(where, e, CONDITIONS.get(cond, ()), {"condition"})
         n = c.copies(where, e)
-        if None in (cond, vp) or None in params.values():
+        if cond is None or None in params.values():
             continue
         for _ in range(n):
-            out.append(Brand(f"K{len(out) + 1:02d}", cond, vp, params))
+            out.append(Brand(f"K{len(out) + 1:02d}", cond, params))
     return {b.id: b for b in out}
 
 

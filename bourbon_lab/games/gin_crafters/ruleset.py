@@ -6,6 +6,7 @@ two ways (the design notes, ``peer-games.md``); ``docs/games/gin_crafters-rules-
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,32 +29,64 @@ SHAPES = (
 """Gin card shapes (ours): the book names only the double-juniper gin and shows two recipes."""
 
 
-def _shape_vp(spec: FieldSpec, value: Any) -> tuple[tuple[str, int], ...]:
-    """A mapping of every gin shape to whole VP, frozen in ``SHAPES`` order."""
-    if not isinstance(value, (dict, tuple, list)):
-        raise TypeError(f"expected a mapping of gin shape to VP, got {short(value)}")
-    given = dict(value)
-    missing = [s for s in SHAPES if s not in given]
-    unknown = [s for s in given if s not in SHAPES]
-    if missing or unknown:
-        raise TypeError(f"shapes must be exactly {list(SHAPES)} (missing {missing}, unknown {unknown})")
-    out = []
-    for s in SHAPES:
-        v = given[s]
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"{s}: expected a whole number, got {short(v)}")
-        out.append((s, v))
-    return tuple(out)
+BRANDS = (
+    "most_gins",
+    "most_coins",
+    "most_botanicals",
+    "most_key_types",
+    "most_gin_vp",
+    "gins_with_type",
+    "gin_with_botanicals",
+    "juniper_bonuses",
+    "double_juniper_gins",
+    "gins",
+    "never_borrowed",
+    "lent",
+    "all_types",
+    "coins",
+)
+"""Brand card conditions (ours: the book lists no brand cards); ``brands.yaml`` deals them, ``brand_vp`` scores them."""
+
+COUNTED = ("gins_with_type", "gin_with_botanicals", "juniper_bonuses", "double_juniper_gins", "gins", "lent", "coins")
+"""The brand conditions met at a count (``brand_counts``): at least that many gins, lendings, coins, …"""
 
 
-def _check_shape_vp(spec: FieldSpec, value: tuple) -> str | None:
-    for s, v in value:
+def _table(keys: tuple[str, ...], what: str) -> Callable[[FieldSpec, Any], tuple[tuple[str, int], ...]]:
+    """A coercer for a mapping of exactly ``keys`` to whole numbers, frozen in ``keys`` order."""
+
+    def coerce(spec: FieldSpec, value: Any) -> tuple[tuple[str, int], ...]:
+        if not isinstance(value, (dict, tuple, list)):
+            raise TypeError(f"expected a mapping of {what} to a whole number, got {short(value)}")
+        given = dict(value)
+        missing = [k for k in keys if k not in given]
+        unknown = [k for k in given if k not in keys]
+        if missing or unknown:
+            raise TypeError(f"{what}s must be exactly {list(keys)} (missing {missing}, unknown {unknown})")
+        out = []
+        for k in keys:
+            v = given[k]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{k}: expected a whole number, got {short(v)}")
+            out.append((k, v))
+        return tuple(out)
+
+    return coerce
+
+
+def _check_table(spec: FieldSpec, value: tuple) -> str | None:
+    for k, v in value:
         if not spec.lo <= v <= spec.hi:
-            return f"{s}: {v} outside {spec.lo:g}-{spec.hi:g}"
+            return f"{k}: {v} outside {spec.lo:g}-{spec.hi:g}"
     return None
 
 
-register_kind("gin_shape_vp", _shape_vp, _check_shape_vp, lambda spec, v: dict(v))
+def _table_yaml(spec: FieldSpec, value: tuple) -> dict:
+    return dict(value)
+
+
+register_kind("gin_shape_vp", _table(SHAPES, "gin shape"), _check_table, _table_yaml)
+register_kind("brand_vp", _table(BRANDS, "brand condition"), _check_table, _table_yaml)
+register_kind("brand_counts", _table(COUNTED, "counted brand condition"), _check_table, _table_yaml)
 
 
 def _f(name, kind, group, text, lo=None, hi=None, **kw) -> FieldSpec:
@@ -88,6 +121,8 @@ FIELDS = (
     _f("start_brand", "int", "setup", "Brand cards dealt to each hand (book: 2).", 0, 4, book=True),
     _f("inspiration_look", "int", "actions", "Cards looked at by an Inspiration (book: 2).", 1, 4, book=True),
     _f("gin_vp", "gin_shape_vp", "scoring", "VP of a gin card by its shape.", 0, 15),
+    _f("brand_vp", "brand_vp", "scoring", "VP of a brand card met at the end, by its condition.", 0, 10),
+    _f("brand_counts", "brand_counts", "scoring", "The count a counted brand condition needs.", 1, 20),
     _f("juniper_bonus_low", "int", "scoring", "VP of a common juniper's bonus.", 0, 4),
     _f("juniper_bonus_high", "int", "scoring", "VP of a rare juniper's bonus.", 0, 4),
     _f("hand_limit", "optional_int", "actions", "Most cards of one deck in hand (none: no limit).", 1, 10),
@@ -134,11 +169,13 @@ class Ruleset(FieldRuleset):
             object.__setattr__(self, name, value)
 
     def check_together(self, values: dict[str, Any]) -> list[tuple[str, str]]:
-        """Bonus marks below the end, in rising order, at most three; a rare juniper worth no less than a common one."""
+        """Bonus marks below the end, rising, at most 3; a brand count a recipe can reach; rare junipers no cheaper."""
         out = []
         marks = values["bonus_thresholds"]
         if len(marks) > 3 or list(marks) != sorted(set(marks)) or any(m >= values["end_vp"] for m in marks):
             out.append(("bonus_thresholds", f"{list(marks)}: at most 3 rising marks, each below end_vp"))
+        if dict(values["brand_counts"])["gin_with_botanicals"] > len(TYPES):
+            out.append(("brand_counts", f"gin_with_botanicals: no recipe holds more than {len(TYPES)} botanicals"))
         if values["juniper_bonus_high"] < values["juniper_bonus_low"]:
             out.append(("juniper_bonus_high", "below juniper_bonus_low"))
         return out
