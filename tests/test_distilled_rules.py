@@ -364,9 +364,9 @@ def test_recipe_needs_sugar_minimum_and_forbidden_sugars():
     """'Recipe matching: After removing top and bottom cards, the remaining stack must meet the recipe's sugar type
     and minimum quantity. Forbidden sugar types invalidate the recipe.'"""
     c = content()
-    grains = [c.cards["grain"]] * 3
+    grains = [c.cards["grain"]] * 2  # bourbon needs 2 grain (recipes.yaml, ours)
     assert matches(c, grains, ["bourbon"]) == ["bourbon"]
-    assert matches(c, grains[:2], ["bourbon"]) == []
+    assert matches(c, grains[:1], ["bourbon"]) == []
     assert matches(c, [*grains, c.cards["fruit"]], ["bourbon", "rye_whiskey"]) == ["rye_whiskey"]
 
 
@@ -374,9 +374,11 @@ def test_no_match_defaults_to_vodka_or_moonshine():
     """'If it matches none specifically, it defaults to Vodka (if any sugar remains) or Moonshine (no sugars).'"""
     odds = distill_odds({"yeast": ["yeast"], "sugar": ["grain"], "water": ["water"]}, known=[])
     assert set(odds) == {"vodka", "moonshine"} and odds["vodka"] == pytest.approx(0.5)  # 4 cards, grain kept in 3/6
-    assert distill_odds({"yeast": ["yeast"], "sugar": ["grain", "grain", "grain"], "water": ["water"]}) == {
-        "bourbon": pytest.approx(10 / 28, abs=1e-4),
-        "vodka": pytest.approx(18 / 28, abs=1e-4),
+    two = {"yeast": ["yeast"], "sugar": ["grain", "grain"], "water": ["water"]}  # 6 cards, 15 cuts
+    assert distill_odds(two, known=["bourbon"]) == {  # both grains kept in 6, one in 8, none in 1
+        "bourbon": pytest.approx(6 / 15, abs=1e-4),
+        "vodka": pytest.approx(8 / 15, abs=1e-4),
+        "moonshine": pytest.approx(1 / 15, abs=1e-4),
     }
 
 
@@ -682,7 +684,7 @@ def test_labels_per_player_and_first_player_random():
     Moonshine/Vodka, 1 per player for others).' 'Choose first player randomly.'"""
     g = bl.new_game(rules(), players=3, seed=1)
     assert g.label_supply["vodka"] == 6 and g.label_supply["moonshine"] == 6 and g.label_supply["bourbon"] == 3
-    assert len(g.label_supply) == 2 + 8
+    assert len(g.label_supply) == 2 + 9  # flight A: 9 spirits, 3 per sugar (recipes.yaml, ours)
     assert len({bl.new_game(rules(), players=4, seed=s).first for s in range(12)}) > 1
 
 

@@ -26,6 +26,9 @@ class Distiller(Bot):
 
     name = "distiller"
     tier = "bronze"
+    tiers: tuple[str, ...] = ("bronze",)
+    backup = False
+    """Whether to unlock the later tiers at once (a cheap recipe for a thin washback) or only as labels run out."""
     wants_wood = False
 
     def __init__(self, seed: int = 0):
@@ -61,20 +64,30 @@ class Distiller(Bot):
         return content().identities[ident]["sugar"]
 
     def target(self) -> str | None:
-        """The recipe I plan around: the first of my tier (then any tier) that needs my sugar and that I know."""
-        c, known = content(), self.v["known"][self.me]
-        mine = [r for r in known if c.recipes[r].sugar == self.sugar]
+        """The recipe I plan around: the highest tier I know of my sugar that still has a label left."""
+        c, known, left = content(), self.v["known"][self.me], self.v["labels_left"]
+        mine = [r for r in known if c.recipes[r].sugar == self.sugar and left.get(r, 0) > 0]
         if mine:
             return max(mine, key=lambda r: ("bronze", "silver", "gold").index(c.recipes[r].tier))
         return None
 
     def wanted_cube(self) -> str | None:
-        c = content()
-        for r in c.flights[self.v["flight"]]:
-            rec = c.recipes[r]
-            if rec.tier == self.tier and rec.sugar == self.sugar and r not in self.v["known"][self.me]:
-                return r
+        """The next recipe of my sugar to unlock, my tiers in order (without ``backup``, once the known run short)."""
+        c, known, left = content(), self.v["known"][self.me], self.v["labels_left"]
+        for tier in self.tiers:
+            flight = c.flights[self.v["flight"]]
+            mine = [r for r in flight if c.recipes[r].tier == tier and c.recipes[r].sugar == self.sugar]
+            new = [r for r in mine if r not in known and left.get(r, 0) > 1]
+            if new:
+                return new[0]
+            if not self.backup and any(left.get(r, 0) > 1 for r in mine if r in known):
+                return None
         return None
+
+    def likes_wood(self) -> bool:
+        """Whether wood barrels are worth buying: an ager always, anyone once they know an aged recipe."""
+        c = content()
+        return self.wants_wood or any(c.recipes[r].aged for r in self.v["known"][self.me])
 
     def forbidden(self) -> set[str]:
         t = self.target()
@@ -86,8 +99,8 @@ class Distiller(Bot):
     # --- steps
 
     def _identity(self, legal: list) -> str:
-        c = content()
-        return max(legal, key=lambda a: (c.identities[a.split()[1]]["money"], a))
+        """Either dealt identity, at random: every identity gets played, so its measured SP is its own."""
+        return self.rng.choice(sorted(legal))
 
     def _market(self, legal: list) -> str:
         """The first purchase that the plan still lacks: a cube, a wood barrel, the washback, extras; else pass."""
@@ -103,7 +116,7 @@ class Distiller(Bot):
 
     def _buy_wood(self, legal: list) -> str | None:
         store = self.cards("storeroom")
-        if not self.wants_wood or any(k.wood for _, k in store) or not self.target():
+        if not self.likes_wood() or any(k.wood for _, k in store) or not self.target():
             return None
         return self._best_in_row(legal, "items", lambda k: k.wood)
 
@@ -208,15 +221,19 @@ class Distiller(Bot):
         return plan[0]
 
     def worth_distilling(self, pantry: list, forbidden: set[str]) -> bool:
-        """Wait for enough of the target's sugar to survive the cut (one spare), unless time is short."""
-        target = self.target()
-        if target is None or self.v["round"] >= self.v.get("rounds", 7) - 1:
+        """Wait until the cheapest recipe I can still make has a spare sugar for the cut, except in the last round."""
+        if self.v["round"] >= self.v["rounds"]:
             return True
-        rec = content().recipes[target]
-        have = sum(1 for _, card in pantry if card.sugar == rec.sugar)
-        return have >= rec.needs[0][1] + self.spare_sugar
+        c, left = content(), self.v["labels_left"]
+        mine = [r for r in self.v["known"][self.me] if c.recipes[r].sugar == self.sugar and left.get(r, 0) > 0]
+        if not self.v["signature_done"][self.me]:
+            mine.append(c.identities[self.v["identity"][self.me]]["recipe"])
+        if not mine:
+            return True
+        have = sum(1 for _, card in pantry if card.sugar == self.sugar)
+        return have >= min(dict(c.recipes[r].needs)[self.sugar] for r in mine) + self.spare_sugar
 
-    spare_sugar = -9  # the ager distils whenever it can (waiting scored worse in trials)
+    spare_sugar = 1
 
     def _token_name(self, w: dict, tok: str) -> str:
         if tok[0] == "t":
@@ -309,6 +326,8 @@ class Ager(Distiller):
 
     name = "ager"
     tier = "silver"
+    tiers = ("silver", "bronze")
+    backup = True
     wants_wood = True
 
     def sell_aged(self, flavours: int) -> bool:
@@ -320,8 +339,8 @@ class Seller(Distiller):
 
     name = "seller"
     tier = "bronze"
+    tiers = ("bronze", "silver")
     wants_wood = False
-    spare_sugar = 0
 
 
 class Heuristic(Ager):

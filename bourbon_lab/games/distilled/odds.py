@@ -77,9 +77,9 @@ def distill_odds(
 ) -> dict[str, float]:
     """The exact chance of each recipe after the cut, for a washback of card names by slot.
 
-    >>> odds = distill_odds({"yeast": ["yeast"], "sugar": ["grain", "grain", "grain"], "water": ["water"]})
+    >>> odds = distill_odds({"yeast": ["yeast"], "sugar": ["grain", "grain"], "water": ["water"]})
     >>> odds["bourbon"], odds["vodka"]
-    (0.3571, 0.6429)
+    (0.4, 0.5333)
 
     ``known`` defaults to every recipe of the ruleset's flight (default rules: flight A). Alcohol is
     added as the rules say (1 per sugar card in the book).
