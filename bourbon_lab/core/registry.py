@@ -52,6 +52,9 @@ class GameDef:
     declares the game's own columns of the simulation tables. ``action_index(rules, players)``
     (optional) gives the fixed numbering of actions the RL adapters use (``bourbon_lab/rl/``,
     ``docs/rl-adapters.md``); without it they number the legal actions in the order listed.
+    ``encoder(rules, players)`` (optional) gives the adapters' observation read from the state: an
+    object with ``size`` and ``encode(state, player)`` returning what ``player`` may see as the
+    non-zero cells (positions, values); without it they hash ``view(player)`` (``rl/observation.py``).
     ``narrate`` and ``board`` (optional) are how the game is presented: its sentences for its
     events and its own board (``BoardDef``); without them the widgets use generic ones.
     """
@@ -62,6 +65,7 @@ class GameDef:
     restore: Callable[[dict], GameState]
     columns: Any = None
     action_index: Callable[[Any, int], Any] | None = None
+    encoder: Callable[[Any, int], Any] | None = None
     narrate: Narrate | None = None
     board: BoardDef | None = None
 

@@ -1,8 +1,8 @@
 """Bourbonomics' action index: its action grammar enumerated from the ruleset's content.
 
 Barrel, resource-card and copied demand-card ids are dealt during play (``B12``, ``rye27``,
-``D07.2``) and have no bound, so an action is numbered by what its ids stand for, read from the
-actor's own view:
+``D07.2``) and have no bound, so an action is numbered by what its ids stand for, as the actor's own
+view shows them (read from the actor's pieces, which the view shows in full):
 
 - a barrel is its place in the actor's rickhouse (``b0`` … ``b7``);
 - a resource card is its type, quality and where it lies (``rye:Rare@warehouse``, ``rye:Rare@b2``);
@@ -86,7 +86,7 @@ class BourbonomicsIndex:
             key = self.position.get(text)
             if key is None:
                 if where is None:
-                    where = _places(state.view(state.decision.actor), state.decision.actor)
+                    where = _places(state, state.current_player)
                 key = self.position.get(_key(text, where))
                 if key is None:
                     raise ActionIndexError(f"bourbonomics: action {text!r} has no key in the action index")
@@ -97,16 +97,20 @@ class BourbonomicsIndex:
         return self.texts[number]
 
 
-def _places(view: dict, seat: int) -> dict[str, str]:
-    """Id -> what it stands for: the actor's barrels by place, its cards by type, quality and place."""
-    me = view["players"][seat]
+def _places(state: Any, seat: int) -> dict[str, str]:
+    """Id -> what it stands for: the actor's barrels by place, its cards by type, quality and place.
+
+    Read from the actor's own pieces, which ``view(seat)`` shows them in full (ids and qualities):
+    building the whole view for this cost more than the rest of a step.
+    """
+    me = state.players[seat]
     where = {}
-    for j, barrel in enumerate(me["barrels"]):
-        where[barrel["id"]] = f"b{j}"
-        for card, kind, quality in barrel["staged"]:
-            where[card] = f"{kind}:{quality}@b{j}"
-    for card, kind, quality in me["warehouse"]:
-        where[card] = f"{kind}:{quality}@warehouse"
+    for j, barrel in enumerate(me.barrels):
+        where[barrel.id] = f"b{j}"
+        for card in barrel.cards:
+            where[card.id] = f"{card.kind}:{QUALITIES[card.quality]}@b{j}"
+    for card in me.warehouse:
+        where[card.id] = f"{card.kind}:{QUALITIES[card.quality]}@warehouse"
     return where
 
 

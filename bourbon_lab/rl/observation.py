@@ -12,6 +12,9 @@ the next seat), so one policy can play any seat. Then
 hashing trick: a fixed size for views of any shape, at the price of rare collisions, which a
 larger ``size`` makes rarer. A key named in ``skip`` is left out (``legal_actions``: the mask
 carries it). Numbers are left as the game gives them (no scaling), so the Box is unbounded.
+
+``ViewStateEncoder`` puts it behind the same face as a game's own encoder (``GameDef.encoder``:
+``size`` and ``encode(state, player)`` giving the non-zero cells), so the adapters take either.
 """
 
 from __future__ import annotations
@@ -72,3 +75,17 @@ class ViewEncoder:
                 b = bucket(path)
                 cells[b] = cells.get(b, 0.0) + float(node)
         return cells
+
+
+class ViewStateEncoder:
+    """The generic encoder as a state encoder: ``encode(state, player)`` hashes ``state.view(player)``."""
+
+    def __init__(self, players: int, size: int = SIZE):
+        self.players = players
+        self.size = size
+        self.view = ViewEncoder(size)
+
+    def encode(self, state: Any, player: int) -> tuple[list[int], list[float]]:
+        """The non-zero cells of the hashed view: their positions and values."""
+        cells = self.view._cells(state.view(player), player, self.players)
+        return list(cells), list(cells.values())

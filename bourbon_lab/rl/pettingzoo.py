@@ -4,16 +4,20 @@ Agents are ``player_0`` … ``player_{n-1}`` (the seats). The agent to act is th
 ``decision.actor``, so interrupts and commit groups (any member may commit; the adapter lets the
 first one listed act) need nothing special. The action space is ``Discrete(index.size)`` over the
 game's fixed action numbering (``actions.py``); the observation is a ``Dict`` of
-``observation`` (the player's view, hashed into a ``float32`` vector, ``observation.py``) and
-``action_mask`` (``int8``, ones at the actor's legal numbers, zeros for everyone else), as in
-PettingZoo's classic board games. Rewards come only at the end (``win`` or ``score``,
-``table.py``). ``reset(seed=s)`` deals the game ``bl.new_game(rules, players, s)``, so a seed
-reproduces a game; ``reset()`` without one draws the next seed from the last one given.
+``observation`` (a ``float32`` vector of what the player sees: the game's own encoder, or the
+player's view hashed, ``table.py``) and ``action_mask`` (``int8``, ones at the actor's legal
+numbers, zeros for everyone else), as in PettingZoo's classic board games. Rewards come only at
+the end (``win`` or ``score``, ``table.py``). ``reset(seed=s)`` deals the game
+``bl.new_game(rules, players, s)``, so a seed reproduces a game; ``reset()`` without one draws
+the next seed from the last one given.
 
-``env()`` wraps ``raw_env`` the way PettingZoo's classic environments are wrapped: an illegal
+``env()`` behaves as ``raw_env`` wrapped the way PettingZoo's classic environments are: an illegal
 action ends the game with -1 for the player who made it (``TerminateIllegalWrapper``), an action
-outside the space is refused, and the call order is enforced. ``raw_env`` itself raises
-``IllegalActionNumber`` for a number that is not legal.
+outside the space is refused (``AssertOutOfBoundsWrapper``), and the call order is enforced
+(``OrderEnforcingWrapper``). It is one class, ``guarded_env``, doing those three checks itself:
+the wrappers forward every attribute read through three ``__getattr__`` layers, which cost more
+per step than the game. ``raw_env`` itself raises ``IllegalActionNumber`` for a number that is not
+legal.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env import AECIterable, AECIterator
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as e:  # pragma: no cover - depends on the environment
     raise missing_extra(e.name or "pettingzoo") from None
 
@@ -39,11 +44,12 @@ class IllegalActionNumber(BourbonLabError, ValueError):
 
 
 def env(game: str = "bourbonomics", players: int = 4, rules: Any = None, render_mode: str | None = None, **kw: Any):
-    """The wrapped environment (see the module docstring); ``reward="score"`` for score differences."""
-    out = raw_env(game, players, rules, render_mode, **kw)
-    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    """The guarded environment (see the module docstring).
+
+    ``reward="score"`` for score differences; ``encoding="view"`` for the hashed view even when the game has its
+    own encoder.
+    """
+    return guarded_env(game, players, rules, render_mode, **kw)
 
 
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped environment)
@@ -58,14 +64,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         rules: Any = None,
         render_mode: str | None = None,
         reward: str = "win",
+        encoding: str = "game",
     ):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.table = Table(game, players, rules, reward)
+        self.table = Table(game, players, rules, reward, encoding)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"bourbon_lab_{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.table.index.size
         obs = spaces.Box(low=-np.inf, high=np.inf, shape=(self.table.encoder.size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
@@ -76,6 +84,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._seeds = random.Random()
         self.state: Any = None
         self._legal: dict[int, Any] | None = None
+        self._mask: np.ndarray | None = None
         self._views: dict[int, np.ndarray] = {}
 
     def observation_space(self, agent: str) -> Any:
@@ -100,11 +109,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._select()
 
     def _select(self) -> None:
+        """A new decision: forget the last one's legal numbers, mask and observations; the actor acts."""
         self._legal = None
-        self._views: dict[int, np.ndarray] = {}
-        d = self.state.decision
-        if d is not None:
-            self.agent_selection = self.possible_agents[d.actor]
+        self._mask = None
+        self._views = {}
+        actor = self.state.current_player  # the protocol's decision.actor, without building the Decision
+        if actor is not None:
+            self.agent_selection = self.possible_agents[actor]
 
     def legal(self) -> dict[int, Any]:
         """Number -> legal action of the agent to act (computed once per decision)."""
@@ -113,12 +124,17 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        acting = agent == self.agent_selection and not self.state.is_over
-        mask = self.table.mask(self.legal() if acting else {})
-        if seat not in self._views:  # asked by the wrappers and by last() at the same decision
-            self._views[seat] = self.table.observation(self.state, seat)
-        return {"observation": self._views[seat].copy(), "action_mask": mask}
+        seat = self._seat[agent]
+        if agent == self.agent_selection and not self.state.is_over:
+            if self._mask is None:
+                self._mask = self.table.mask(self.legal())
+            mask = self._mask.copy()
+        else:
+            mask = self.table.mask({})
+        view = self._views.get(seat)
+        if view is None:  # asked again by last() and the illegal-action check at the same decision
+            view = self._views[seat] = self.table.observation(self.state, seat)
+        return {"observation": view.copy(), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -155,3 +171,85 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
 
     def close(self) -> None:
         self.state = None
+
+
+class guarded_env(raw_env):  # noqa: N801  (named like raw_env: what env() returns)
+    """``raw_env`` with the checks of PettingZoo's classic wrappers built in (see the module docstring).
+
+    As ``TerminateIllegalWrapper(illegal_reward=-1)``, ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``: the same errors and warnings, in the same cases.
+    """
+
+    def __init__(self, *args: Any, **kw: Any):
+        super().__init__(*args, **kw)
+        self._has_reset = False
+        self._has_updated = False
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self) -> str | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderedIterable(self, max_iter)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        dead = self.terminations[agent] or self.truncations[agent]
+        if not (action is None and dead) and not self._in_space(action):
+            raise AssertionError("action is not in action space")
+        if dead:
+            self._was_dead_step(action)
+        elif self.legal().get(int(action)) is None:
+            self._end_by_illegal_move(agent)
+        else:
+            super().step(action)
+
+    def _in_space(self, action: Any) -> bool:
+        if type(action) is int:
+            return 0 <= action < self.table.index.size
+        return self._action_spaces[self.agent_selection].contains(action)
+
+    def _end_by_illegal_move(self, agent: str) -> None:
+        """As ``TerminateIllegalWrapper``: everyone done, -1 for the offender, 0 for the others."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.truncations, 0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+
+class _OrderedIterable(AECIterable):
+    def __iter__(self) -> AECIterator:
+        return _OrderedIterator(self.env, self.max_iter)
+
+
+class _OrderedIterator(AECIterator):
+    """As ``OrderEnforcingWrapper``'s: each agent yielded must be followed by a ``step``."""
+
+    def __next__(self) -> str:
+        agent = super().__next__()
+        assert self.env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self.env._has_updated = False
+        return agent

@@ -1,36 +1,52 @@
-"""What both adapters share: a game and player count, its action numbering, view encoding and rewards.
+"""What both adapters share: a game and player count, its action numbering, observation encoding and rewards.
 
 ``Table`` holds no game in play; it answers questions about a state (``GameState``) so that the
 PettingZoo environment and the OpenSpiel game give the same numbers, masks, observations and
-returns for the same state.
+returns for the same state. The observation is the game's own encoder (``GameDef.encoder``, read
+from the state) when it declares one, else the player's view hashed (``observation.py``);
+``encoding="view"`` asks for the hashed view even so.
 """
 
 from __future__ import annotations
 
 import json
+from array import array
 from typing import Any
 
 import numpy as np
 
 from ..core import get_game, new_game
 from .actions import action_index, numbered
-from .observation import ViewEncoder
+from .observation import ViewStateEncoder
 
 REWARDS = ("win", "score")
 """``win``: 1 for each player ranked first (ties share it), else 0. ``score``: a player's score minus
 the mean of the others' (the returns sum to zero)."""
 
+ENCODINGS = ("game", "view")
+"""``game``: the game's own encoder if it declares one, else the hashed view. ``view``: always the hashed view."""
+
 
 class Table:
     """One game at one player count, as the adapters see it (see the module docstring)."""
 
-    def __init__(self, game: str, players: int, rules: Any = None, reward: str = "win", encoder: Any = None):
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        rules: Any = None,
+        reward: str = "win",
+        encoding: str = "game",
+        encoder: Any = None,
+    ):
         self.game_def = get_game(game)
         info = self.game_def.info
         if not isinstance(players, int) or players not in info.player_counts:
             raise ValueError(f"players: {game} is played by {info.min_players}-{info.max_players}, got {players!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward: {reward!r} is not one of {', '.join(REWARDS)}")
+        if encoding not in ENCODINGS:
+            raise ValueError(f"encoding: {encoding!r} is not one of {', '.join(ENCODINGS)}")
         self.rules = self.game_def.default_rules() if rules is None else rules
         if getattr(self.rules, "game", game) != game:
             raise ValueError(f"rules: a ruleset of {self.rules.game!r}, not of {game!r}")
@@ -38,7 +54,20 @@ class Table:
         self.players = players
         self.reward = reward
         self.index = action_index(game, self.rules, players)
-        self.encoder = encoder or ViewEncoder()
+        self.encoding = encoding
+        self.encoder = encoder or self._encoder(encoding)
+        self._zeros = np.zeros(self.encoder.size, dtype=np.float32)
+        self._mask = np.zeros(self.index.size, dtype=np.int8)
+
+    def _encoder(self, encoding: str) -> Any:
+        """The game's own encoder (``GameDef.encoder``) unless the hashed view is asked for or it has none."""
+        declared = self.game_def.encoder
+        if encoding == "view" or declared is None:
+            return ViewStateEncoder(self.players)
+        made = declared(self.rules, self.players)
+        if not (isinstance(getattr(made, "size", None), int) and made.size > 0 and callable(made.encode)):
+            raise ValueError(f"{self.game}: GameDef.encoder must give an object with a positive size and encode()")
+        return made
 
     def deal(self, seed: int) -> Any:
         return new_game(self.rules, self.players, seed)
@@ -50,12 +79,20 @@ class Table:
         return numbered(self.index, state, state.legal_actions())
 
     def mask(self, legal: dict[int, Any]) -> np.ndarray:
-        out = np.zeros(self.index.size, dtype=np.int8)
+        """Ones at the legal numbers (a new array: learners keep observations)."""
+        if not legal:
+            return self._mask.copy()
+        out = self._mask.copy()
         out[list(legal)] = 1
         return out
 
     def observation(self, state: Any, player: int) -> np.ndarray:
-        return self.encoder.encode(state.view(player), player, self.players)
+        """What ``player`` sees of ``state``, encoded (a new ``float32`` array of ``encoder.size``)."""
+        positions, values = self.encoder.encode(state, player)
+        out = self._zeros.copy()
+        if positions:  # one scatter; array.array is numpy's cheapest way in from a list
+            out[np.frombuffer(array("q", positions), dtype=np.int64)] = np.frombuffer(array("f", values), np.float32)
+        return out
 
     def returns(self, state: Any) -> list[float]:
         """Each seat's reward for the game (zeros until it is over)."""

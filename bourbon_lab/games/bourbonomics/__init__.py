@@ -14,6 +14,7 @@ from .board import board_view
 from .columns import COLUMNS
 from .narrate import describe
 from .rules import Game, Ruleset, new_game
+from .rules.encoding import encoder
 
 _HERE = Path(__file__).resolve().parent
 BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
@@ -38,6 +39,7 @@ GAME = register_game(
         new=new_game,
         restore=Game.restore,
         columns=COLUMNS,
+        encoder=encoder,
         narrate=describe,
         board=BOARD,
     )

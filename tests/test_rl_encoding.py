@@ -1,0 +1,138 @@
+"""A game's own observation encoder (``GameDef.encoder``): what it shows is what the view shows, no more.
+
+Bourbonomics' encoder (``games/bourbonomics/rules/encoding.py``) reads the state, not the view,
+so these tests hold it to the view's secrets: a state in which everything a player cannot see is
+re-dealt encodes the same for that player, and changing a hidden card changes only its owner's
+encoding.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import bourbon_lab as bl
+from bourbon_lab.games.bourbonomics.rules.state import ResourceCard
+from bourbon_lab.rl import pettingzoo as pz
+from bourbon_lab.rl.observation import ViewStateEncoder
+from bourbon_lab.rl.table import Table
+
+HIDDEN_QUALITY = (
+    "Resource piles. Five face-down piles — cask, corn, rye, wheat, barley — one per type. Each card also has "
+    "a hidden quality (Common / Uncommon / Rare / Epic / Legendary; Legendary is rare), mixed into every pile."
+)
+"""Bourbonomics rulebook, Setup: a card's quality is hidden (its owner learns it; the view shows it to them only)."""
+
+REVEAL_BILLS = "Draw mash bills. Reveal Mash Floor-many mash bills and keep any you like as resting barrels."
+"""Bourbonomics rulebook, Collect: the bills revealed are the drawing player's to choose from."""
+
+
+def _states(players: int, seed: int, steps: int, every: int = 7) -> list:
+    """States along a random game (clones), one every ``every`` decisions."""
+    rng = random.Random(seed)
+    g = bl.new_game(bl.default_rules("bourbonomics"), players, seed)
+    out = []
+    for step in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+        if step % every == 0:
+            out.append(g.clone())
+    return out
+
+
+def _cells(table: Table, state, player: int) -> np.ndarray:
+    return table.observation(state, player)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_a_player_cannot_see_does_not_change_their_encoding(players):
+    """HIDDEN_QUALITY: re-dealing every hidden quality, pile, deck and stream leaves the encoding unchanged."""
+    table = Table("bourbonomics", players)
+    rng = random.Random(players)
+    redealt = 0
+    for state in _states(players, seed=players, steps=600):
+        for seat in range(players):
+            other = state.observe(seat).determinise(rng)
+            redealt += other.snapshot()["players"] != state.snapshot()["players"]
+            assert np.array_equal(_cells(table, other, seat), _cells(table, state, seat))
+    assert redealt > 0  # the re-deal did change hidden cards somewhere, so the equality means something
+
+
+def _with_quality(state, seat: int, quality: int):
+    """A copy of ``state`` whose first warehouse card of ``seat`` has another quality."""
+    copy = state.clone()
+    p = copy.players[seat]
+    card = p.warehouse[0]
+    p.warehouse[0] = ResourceCard(card.id, card.kind, quality)
+    return copy
+
+
+def test_a_cards_quality_shows_to_its_owner_only():
+    """HIDDEN_QUALITY: another player's card is seen by type; its owner sees its quality too."""
+    table = Table("bourbonomics", 3)
+    state = next(s for s in _states(3, seed=5, steps=900, every=1) if s.players[1].warehouse)
+    card = state.players[1].warehouse[0]
+    changed = _with_quality(state, 1, (card.quality + 1) % 5)
+    assert np.array_equal(_cells(table, changed, 0), _cells(table, state, 0))
+    assert np.array_equal(_cells(table, changed, 2), _cells(table, state, 2))
+    assert not np.array_equal(_cells(table, changed, 1), _cells(table, state, 1))
+
+
+def test_revealed_bills_show_to_the_drawing_player_only():
+    """REVEAL_BILLS: which bills were revealed is the drawer's; the others see how many."""
+    table = Table("bourbonomics", 3)
+    state = next(s for s in _states(3, seed=2, steps=900, every=1) if s.step == "bills" and s.revealed_bills)
+    drawer = state.current_player
+    other = (drawer + 1) % 3
+    swapped = state.clone()
+    unseen = next(b.id for b in swapped.rules.mash_bills if b.id not in swapped.revealed_bills)
+    swapped.revealed_bills[0] = unseen
+    assert np.array_equal(_cells(table, swapped, other), _cells(table, state, other))
+    assert not np.array_equal(_cells(table, swapped, drawer), _cells(table, state, drawer))
+
+
+def test_public_changes_reach_every_player_and_seats_are_turned_to_the_viewer():
+    table = Table("bourbonomics", 3)
+    state = _states(3, seed=1, steps=200)[-1]
+    richer = state.clone()
+    richer.players[2].capital += 3
+    for seat in range(3):
+        assert not np.array_equal(_cells(table, richer, seat), _cells(table, state, seat))
+    enc = table.encoder
+    start, _ = enc.blocks["seat.capital"]
+    for seat in range(3):  # block 0 is always the viewer's own
+        assert _cells(table, state, seat)[start] == state.players[seat].capital
+
+
+def test_the_layout_covers_the_vector_once():
+    enc = Table("bourbonomics", 4).encoder
+    cells = np.zeros(enc.size, dtype=int)
+    for name, (start, length) in enc.blocks.items():
+        seats = range(4) if name.startswith("seat.") else [0]
+        for k in seats:
+            at = start + k * enc.seat_size
+            cells[at : at + length] += 1
+    assert (cells == 1).all()
+    assert enc.shape == (enc.size,)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_environment_uses_the_games_encoder_and_keeps_the_view_on_request(players):
+    raw = pz.raw_env(players=players)
+    view = pz.raw_env(players=players, encoding="view")
+    assert raw.observation_space("player_0")["observation"].shape == (raw.table.encoder.size,)
+    assert isinstance(view.table.encoder, ViewStateEncoder)
+    raw.reset(seed=3)
+    view.reset(seed=3)
+    obs = raw.observe(raw.agent_selection)
+    assert obs["observation"].shape == (raw.table.encoder.size,) and obs["observation"].dtype == np.float32
+    assert obs["observation"].any()
+    assert np.array_equal(obs["action_mask"], view.observe(view.agent_selection)["action_mask"])
+
+
+def test_a_bad_encoding_is_one_line_naming_the_field():
+    with pytest.raises(ValueError, match=r"^encoding: 'pixels' is not one of game, view$"):
+        pz.env(encoding="pixels")
