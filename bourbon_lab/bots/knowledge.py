@@ -58,6 +58,13 @@ def band(view: PlayerView, barrel, age: int | None = None) -> int:
     return 0 if a < lo else (1 if a <= hi else 2)
 
 
+def zone_rises_next_round(view: PlayerView) -> bool:
+    """Next round's demand card lifts the zone (to Mid or Hot) without crashing the table: worth holding for."""
+    rules = view.rules
+    cards = len(view.table) + 1
+    return cards < rules.crash_size and (cards == rules.mid_zone_from or cards == rules.hot_zone_from)
+
+
 def value(view: PlayerView, barrel, age: int | None = None) -> int:
     """Age value of a built barrel now (or at ``age``), before the zone multiplier."""
     return view.rules.age_values[barrel.quality][band(view, barrel, age)]
