@@ -1,10 +1,12 @@
-"""The optional compiled hot path: the rules engine and the heuristic bots built with mypyc.
+"""The optional compiled hot path: each game's rules engine and its bots built with mypyc, one build per game.
 
-The same sources run either as plain Python or compiled; a test holds their game logs equal.
-A build lives under ``bourbon_lab/_native/<hash>/``, keyed by a hash of every source it depends
-on and the Python version: an edited rule can never run stale compiled code, it
-just runs as Python until ``bourbon-lab compile`` (which ``make`` runs) builds again.
-Set ``BOURBON_LAB_PURE=1`` to ignore a build. This module imports nothing from the package.
+The same sources run either as plain Python or compiled; tests hold their game logs equal.
+Each game is its own build group, filed under ``bourbon_lab/_native/<game>/<hash>/`` and keyed by a
+hash of only the sources that group depends on (and the Python version): editing Microbrew never
+discards Bourbonomics' build, and an edited rule can never run stale compiled code, it just runs as
+Python until ``bourbon-lab compile`` (which ``make`` runs) builds its group again. A group that does
+not compile runs as Python and the others stay compiled.
+Set ``BOURBON_LAB_PURE=1`` to ignore every build. This module imports nothing from the package.
 """
 
 from __future__ import annotations
@@ -17,46 +19,104 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-# The hot path of every simulation: a game's state, its steps, and the bots that play it.
-COMPILED = (
-    "games/bourbonomics/rules/actions.py",
-    "games/bourbonomics/rules/ageing.py",
-    "games/bourbonomics/rules/collect.py",
-    "games/bourbonomics/rules/departments.py",
-    "games/bourbonomics/rules/events.py",
-    "games/bourbonomics/rules/game.py",
-    "games/bourbonomics/rules/market.py",
-    "games/bourbonomics/rules/observation.py",
-    "games/bourbonomics/rules/play.py",
-    "games/bourbonomics/rules/state.py",
-    "games/bourbonomics/rules/supply.py",
-    "bots/heuristic.py",
-    "bots/knowledge.py",
-)
-# Compiled code type-checks against these (what the compiled modules import), so a change in any needs a new build;
-# other games and bots are left out so that writing them does not discard the build.
-_DEPENDS = ("games/bourbonomics/rules/*.py", "bots/base.py", "bots/heuristic.py", "bots/knowledge.py", "native.py")
+NATIVE = "_native"
+DEFAULT_GAME = "bourbonomics"
 
-_status = "pure Python: not installed yet"
+# Per game: the globs it compiles (a new module there joins the build by itself), the files left
+# out (presentation, or what mypyc cannot build), the other sources its compiled code type-checks
+# against (a change in them needs a new build; nothing else is hashed), the files the build may drop
+# when mypyc refuses them (the peer games' bots, edited by others), and a compiled module that says
+# whether the group loaded.
+GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
+    "bourbonomics": {
+        "compile": (
+            "games/bourbonomics/rules/*.py",
+            "games/bourbonomics/encoding*.py",
+            "bots/heuristic.py",
+            "bots/knowledge.py",
+        ),
+        "exclude": tuple(
+            f"games/bourbonomics/rules/{name}.py"
+            for name in ("__init__", "content", "errors", "protocol", "ruleset")
+            + ("schema", "scoring", "snapshot", "view")
+        ),
+        "depends": ("games/bourbonomics/rules/*.py", "bots/base.py"),
+        "optional": (),
+        "probe": ("games/bourbonomics/rules/game.py",),
+    },
+    "distilled": {
+        "compile": ("games/distilled/*.py", "bots/distilled.py"),
+        "exclude": tuple(
+            f"games/distilled/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
+        ),
+        "depends": ("games/distilled/content.py", "games/distilled/ruleset.py", "bots/base.py"),
+        "optional": ("bots/distilled.py",),
+        "probe": ("games/distilled/game.py",),
+    },
+    "gin_crafters": {
+        "compile": ("games/gin_crafters/*.py", "bots/gin_crafters.py"),
+        "exclude": tuple(
+            f"games/gin_crafters/{name}.py"
+            for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
+        ),
+        "depends": ("games/gin_crafters/content.py", "games/gin_crafters/ruleset.py", "bots/base.py"),
+        "optional": ("bots/gin_crafters.py",),
+        "probe": ("games/gin_crafters/table.py",),
+    },
+    "microbrew": {
+        "compile": ("games/microbrew/*.py", "bots/microbrew.py"),
+        "exclude": tuple(
+            f"games/microbrew/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
+        ),
+        "depends": ("games/microbrew/content.py", "games/microbrew/ruleset.py", "bots/base.py"),
+        "optional": ("bots/microbrew.py",),
+        "probe": ("games/microbrew/state.py",),
+    },
+}
+
+_status: dict[str, str] = {game: "pure Python: not installed yet" for game in GROUPS}
 
 
-def build_key() -> str:
-    """The hash a build is filed under: any edit or another Python needs a new build.
+def _group(game: str) -> dict[str, tuple[str, ...]]:
+    if game not in GROUPS:
+        raise ValueError(f"game: no compiled build group named {game!r} (one of {', '.join(GROUPS)})")
+    return GROUPS[game]
 
-    Work done on every ``import bourbon_lab``, so it reads only the sources (about a millisecond).
+
+def _glob(patterns: tuple[str, ...]) -> list[Path]:
+    return sorted({path for pattern in patterns for path in PACKAGE.glob(pattern)})
+
+
+def compiled_files(game: str = DEFAULT_GAME) -> list[str]:
+    """The modules a game's build compiles, as paths relative to the package."""
+    group = _group(game)
+    excluded = set(_glob(group["exclude"]))
+    return [path.relative_to(PACKAGE).as_posix() for path in _glob(group["compile"]) if path not in excluded]
+
+
+def build_key(game: str = DEFAULT_GAME) -> str:
+    """The hash a game's build is filed under: an edit to one of its sources or another Python needs a new build.
+
+    Work done for every group on each ``import bourbon_lab``, so it reads only the sources (about a millisecond).
     """
+    group = _group(game)
     h = hashlib.sha256()
     h.update(sys.implementation.cache_tag.encode())
-    for pattern in _DEPENDS:
-        for path in sorted(PACKAGE.glob(pattern)):
-            h.update(path.relative_to(PACKAGE).as_posix().encode())
-            h.update(path.read_bytes())
+    h.update(game.encode())
+    for name in sorted({*compiled_files(game), *(p.relative_to(PACKAGE).as_posix() for p in _glob(group["depends"]))}):
+        h.update(name.encode())
+        h.update((PACKAGE / name).read_bytes())
+    h.update((PACKAGE / "native.py").read_bytes())
     return h.hexdigest()[:16]
 
 
-def build_dir() -> Path:
-    """Where the build for the current sources lives (it may not exist yet)."""
-    return PACKAGE / "_native" / build_key()
+def build_dir(game: str = DEFAULT_GAME) -> Path:
+    """Where the build of a game for the current sources lives (it may not exist yet)."""
+    return PACKAGE / NATIVE / game / build_key(game)
+
+
+def _module_name(file: str) -> str:
+    return "bourbon_lab." + file[: -len(".py")].replace("/", ".")
 
 
 def _modules(root: Path) -> dict[str, str]:
@@ -70,7 +130,7 @@ def _modules(root: Path) -> dict[str, str]:
 
 
 class _Finder:
-    """Serves the compiled modules (and mypyc's shared library) from a build directory."""
+    """Serves the compiled modules (and each build's mypyc shared library) from the build directories."""
 
     def __init__(self, modules: dict[str, str]):
         self.modules = modules
@@ -84,36 +144,45 @@ class _Finder:
 
 
 def install() -> None:
-    """Use the compiled modules when a build matches these sources (called before the rules load)."""
-    global _status
-    imported = any(f"bourbon_lab.{name[:-3].replace('/', '.')}" in sys.modules for name in COMPILED)
-    _status, root = _choose(imported)
-    if root is not None:
-        sys.meta_path.insert(0, _Finder(_modules(root)))
+    """Use each game's compiled modules when a build matches its sources (called before any rules load)."""
+    modules: dict[str, str] = {}
+    for game in GROUPS:
+        files = compiled_files(game)
+        imported = any(_module_name(file) in sys.modules for file in files)
+        _status[game], root = _choose(game, imported)
+        if root is not None:
+            modules.update(_modules(root))
+    if modules:
+        sys.meta_path.insert(0, _Finder(modules))
 
 
-def _choose(imported: bool) -> tuple[str, Path | None]:
-    """How this process will run the engine, and the build to load if compiled."""
+def _choose(game: str, imported: bool) -> tuple[str, Path | None]:
+    """How this process will run a game's engine, and the build to load if compiled."""
     if os.environ.get("BOURBON_LAB_PURE"):
         return "pure Python: BOURBON_LAB_PURE is set", None
     if imported:
         return "pure Python: the rules were imported before bourbon_lab", None
-    root = build_dir()
+    root = build_dir(game)
+    if (root / "FAILED").exists():
+        return f"pure Python: mypyc could not compile these sources ({root.name}); see {root / 'FAILED'}", None
     if not (root / "COMPLETE").exists():
         return f"pure Python: no build for these sources ({root.name}); run bourbon-lab compile", None
+    if (root / "LEFT_OUT").exists():
+        left = (root / "LEFT_OUT").read_text().split(":", 1)[0]
+        return f"compiled with mypyc ({root.name}; {left}: plain Python)", root
     return f"compiled with mypyc ({root.name})", root
 
 
-def status() -> str:
-    """How the rules engine runs in this process: compiled or pure Python, and why."""
-    return _status
+def status(game: str = DEFAULT_GAME) -> str:
+    """How a game's rules engine runs in this process: compiled or pure Python, and why."""
+    _group(game)
+    return _status[game]
 
 
-def is_compiled() -> bool:
-    """Whether the rules engine in this process is the compiled one (imports it)."""
-    import bourbon_lab.games.bourbonomics.rules.game as game
-
-    return not game.__file__.endswith(".py")
+def is_compiled(game: str = DEFAULT_GAME) -> bool:
+    """Whether a game's rules engine in this process is the compiled one (imports it)."""
+    module = importlib.import_module(_module_name(_group(game)["probe"][0]))
+    return not str(module.__file__).endswith(".py")
 
 
 _SETUP = """
@@ -137,33 +206,95 @@ setup(
 """
 
 
-def build(verbose: bool = False) -> Path:
-    """Compile the hot path into ``build_dir()`` unless that build already exists."""
+def build(game: str = DEFAULT_GAME, verbose: bool = False, retry: bool = False) -> Path:
+    """Compile a game's hot path into ``build_dir(game)`` unless that build already exists.
+
+    When the whole group does not compile, it tries again without the group's ``optional`` files (the
+    bots, which other people edit all the time): the rules alone still run faster, and ``LEFT_OUT`` in
+    the build says what was left out and why. Raises ``RuntimeError`` when even that fails; the failure
+    is remembered for these sources (so ``make`` does not spend the time again) until they change or
+    ``retry`` is set.
+    """
+    root = build_dir(game)
+    if (root / "COMPLETE").exists():
+        return root
+    if (root / "FAILED").exists() and not retry:
+        raise RuntimeError(f"{game}: mypyc could not compile these sources before; see {root / 'FAILED'}")
+    files = compiled_files(game)
+    optional = {path.relative_to(PACKAGE).as_posix() for path in _glob(GROUPS[game].get("optional", ()))}
+    log = _compile(root, files, verbose)
+    if log and optional & set(files):
+        rules_only = [name for name in files if name not in optional]
+        left_out = f"left out {', '.join(sorted(optional & set(files)))}: mypyc refused the whole group\n{_errors(log)}"
+        log = _compile(root, rules_only, verbose, left_out)
+    if log:
+        root.mkdir(parents=True, exist_ok=True)
+        (root / "FAILED").write_text(log)
+        raise RuntimeError(f"{game}: mypyc could not compile it (it runs as Python):\n{_errors(log)}")
+    return root
+
+
+def _errors(log: str) -> str:
+    errors = [line for line in log.splitlines() if ": error:" in line or "AssertionError" in line][:10]
+    return "\n".join(errors) or log[-3000:]
+
+
+def _compile(root: Path, files: list[str], verbose: bool, left_out: str = "") -> str:
+    """Build ``files`` into ``root``: "" when done, else the compiler's output."""
     import shutil
     import subprocess
     import tempfile
 
-    root = build_dir()
-    if (root / "COMPLETE").exists():
-        return root
-    files = [f"bourbon_lab/{name}" for name in COMPILED]
-    with tempfile.TemporaryDirectory(prefix="bourbon_native_") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"bourbon_native_{root.parent.name}_") as tmp:
         src, out, work = Path(tmp, "src"), Path(tmp, "out"), Path(tmp, "work")
         # mypyc names modules after their paths, so it runs beside a copy of the package (away
         # from the project's own pyproject.toml, which setuptools would otherwise read).
-        shutil.copytree(PACKAGE, src / "bourbon_lab", ignore=shutil.ignore_patterns("_native", "__pycache__"))
+        shutil.copytree(PACKAGE, src / "bourbon_lab", ignore=shutil.ignore_patterns(NATIVE, "__pycache__"))
         proc = subprocess.run(
-            [sys.executable, "-c", _SETUP.format(out=str(out), tmp=str(work)), *files],
+            [sys.executable, "-c", _SETUP.format(out=str(out), tmp=str(work)), *(f"bourbon_lab/{f}" for f in files)],
             cwd=src,
             capture_output=not verbose,
             text=True,
         )
         if proc.returncode != 0:
-            tail = (proc.stderr or "")[-3000:] if not verbose else ""
-            raise RuntimeError(f"mypyc could not compile the rules engine (it still runs as Python):\n{tail}")
-        root.parent.mkdir(exist_ok=True)
-        for old in root.parent.iterdir():
+            return (proc.stdout or "") + (proc.stderr or "") or f"the compiler exited with {proc.returncode}"
+        if left_out:
+            (out / "LEFT_OUT").write_text(left_out)
+        (out / "COMPLETE").write_text("\n".join(files) + "\n")
+        _replace(root, out)
+    return ""
+
+
+def _replace(root: Path, out: Path) -> None:
+    """Put a finished build in place, then drop the game's older builds (a running process keeps its open files)."""
+    import shutil
+
+    root.parent.mkdir(parents=True, exist_ok=True)
+    staged = root.parent / f".{root.name}.{os.getpid()}"
+    shutil.copytree(out, staged)
+    shutil.rmtree(root, ignore_errors=True)  # a remembered failure for these sources
+    try:
+        staged.rename(root)
+    except OSError:  # another compile finished the same build first
+        shutil.rmtree(staged, ignore_errors=True)
+    for old in root.parent.iterdir():
+        if old != root and not old.name.startswith("."):
             shutil.rmtree(old, ignore_errors=True)
-        shutil.copytree(out, root)
-    (root / "COMPLETE").write_text("\n".join(files) + "\n")
-    return root
+    for old in root.parent.parent.iterdir():  # builds from before one build per game
+        if old.is_dir() and old.name not in GROUPS:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def build_all(games: list[str] | None = None, verbose: bool = False, retry: bool = False) -> dict[str, str]:
+    """Build every game's group (or the ones named): game -> "" when its build is ready, else why not.
+
+    One group failing never stops the others.
+    """
+    results = {}
+    for game in games or list(GROUPS):
+        try:
+            build(game, verbose=verbose, retry=retry)
+            results[game] = ""
+        except RuntimeError as exc:
+            results[game] = str(exc)
+    return results

@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """The Age phase: new aged spirits go to the warehouse, and every spirit there draws a hidden flavour card.
 
 'Warehouse capacity: Maximum 2 spirits aging at once. If full and you must age a new spirit, sell
@@ -8,8 +10,13 @@ spirit is lost.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
 
-class Age:
+from .state import TableState
+
+
+@mypyc_attr(native_class=False)
+class Age(TableState):
     """Warehouse spaces, the forced sale and the flavour draw, player by player in turn order."""
 
     def _start_age(self) -> None:

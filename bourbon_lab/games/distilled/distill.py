@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """The Distill phase: a commit group of private loadings, then each washback is cut and claimed in turn order.
 
 While the group commits, each player works on a private copy (``work``): ``trade c14 grain``,
@@ -9,15 +11,19 @@ when more than one would fit; otherwise the only fit, or Vodka / Moonshine, is c
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .content import BASIC_INGREDIENTS, SLOTS
 from .odds import matches
+from .state import TableState
 
 FITS = {"yeast": ("yeast", "alcohol"), "sugar": ("sugar",), "water": ("water", "alcohol")}
 """'Arrange ingredients in your washback slots (yeast, sugar, water) ... Alcohol cards from previous
 distillations can go in yeast or water slots.' (book)"""
 
 
-class Distill:
+@mypyc_attr(native_class=False)
+class Distill(TableState):
     """Washbacks, the cut, recipe matching and the claim."""
 
     def _start_distill(self) -> None:
@@ -96,7 +102,7 @@ class Distill:
         shown = {}
         for p in self.order():
             w = self.work[str(p)]
-            real = {}
+            real: dict[str, int] = {}
             for i, (tok, basic) in enumerate(w["trades"]):
                 cid = int(tok[1:]) if tok[0] == "c" else real[tok]
                 (self.pantry[p] if cid in self.pantry[p] else self.storeroom[p]).remove(cid)
@@ -107,7 +113,7 @@ class Distill:
             if w["go"]:
                 slots = {s: [real.get(t) if t[0] == "t" else int(t[1:]) for t in w["slots"][s]] for s in SLOTS}
                 for ids in slots.values():
-                    for cid in ids:
+                    for cid in ids:  # type: ignore[assignment]  # every trade was made above
                         self.pantry[p].remove(cid)
                 shown[str(p)] = slots
         self.work = {}
@@ -142,7 +148,7 @@ class Distill:
         if self.owns(p, "keep_cut_card"):
             rest = [c for c in cut if c not in returned]
             if rest:
-                returned.append(max(rest, key=lambda c: (self.card(c).kind == "sugar", self.card(c).sp, -c)))
+                returned.append(_kept_back(self, rest))
         cut = [c for c in cut if c not in returned]
         kept += returned
         self.pantry[p] += cut
@@ -176,12 +182,12 @@ class Distill:
     def claim_options(self, p: int, stack: list[int]) -> list[tuple[str, int | None]]:
         """(recipe, barrel) pairs the player may claim: a match they know, a label left and a fitting barrel."""
         cards = [self.card(c) for c in stack]
-        barrels = {}
+        barrels: dict[str, tuple[int, bool]] = {}
         for c in self.storeroom[p]:
             card = self.card(c)
             if card.kind == "barrel":
                 barrels.setdefault(card.name, (c, card.wood))
-        out = []
+        out: list[tuple[str, int | None]] = []
         for recipe in matches(self.content, cards, self.known_recipes(p)):
             if not self.label_left(recipe):
                 self.emit("label_unavailable", p, recipe=recipe)
@@ -191,8 +197,9 @@ class Distill:
         if out:
             return out
         fallback = "vodka" if any(c.kind == "sugar" for c in cards) else "moonshine"
-        metal = [c for c, wood in barrels.values() if not wood]
-        return [(fallback, (metal or [c for c, _ in barrels.values()] or [None])[0])]
+        metal: list[int | None] = [c for c, wood in barrels.values() if not wood]
+        anyone: list[int | None] = [c for c, _ in barrels.values()]
+        return [(fallback, (metal or anyone or [None])[0])]
 
     def label_left(self, recipe: str) -> bool:
         return self.rules.labels == "unlimited" or self.label_supply.get(recipe, 1) > 0
@@ -250,3 +257,11 @@ class Distill:
         cards += [self.content.cards["alcohol"]] * alcohol
         cut = r.cut_top + (0 if self.owns(p, "cut_top_only") else r.cut_bottom)
         return cut_odds(self.content, cards, cut, self.known_recipes(p), bool(self.owns(p, "keep_cut_card")))
+
+
+def _kept_back(game: Distill, rest: list[int]) -> int:
+    """The cut card a keep_cut_card upgrade keeps: sugar first, then the most SP, then the lowest id.
+
+    A function, not a lambda in the method: mypyc compiles no closures in these mixins.
+    """
+    return max(rest, key=lambda c: (game.card(c).kind == "sugar", game.card(c).sp, -c))

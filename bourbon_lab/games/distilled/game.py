@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...core import ActionParseError, IllegalAction
 from .age import Age
 from .distill import Distill
@@ -48,6 +50,7 @@ VERBS = {
 }  # fmt: skip
 
 
+@mypyc_attr(native_class=False)
 class Distilled(Setup, Market, Distill, Sell, Age, RoundEnd, Scoring, Views, TableState):
     """A game of Distilled in play (``bl.new_game(bl.default_rules("distilled"), players=4, seed=1)``)."""
 

@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """The start of a round and the Market phase: one purchase at a time, clockwise, until all have passed.
 
 Actions: ``cube gin``, ``basic grain``, ``buy items 3`` (slot 1 is the leftmost), ``truck c41`` (the
@@ -7,10 +9,14 @@ after a basic water, and ``discard c12`` when a board would hold too many upgrad
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .content import BASIC_INGREDIENTS, BASIC_ITEMS, ROWS
+from .state import TableState
 
 
-class Market:
+@mypyc_attr(native_class=False)
+class Market(TableState):
     """Buying cubes, basic and premium cards; the rows slide to the truck at the end."""
 
     # --- start of round
@@ -145,12 +151,12 @@ class Market:
     def take_premium(self, p: int, row: str, slot: int, paid: bool) -> None:
         cards = self.rows[row]
         cid = cards[slot - 1]
-        cost = self.price(p, cid) if paid else 0
+        cost = self.price(p, cid) if paid else 0  # type: ignore[arg-type]  # a legal slot holds a card
         self.pay(p, cost, "premium")
         deck = self.decks[row]
         self.rows[row] = [deck.pop() if deck else None] + cards[: slot - 1] + cards[slot:]
-        self.emit("purchase", p, row=row, slot=slot, card=self.cards[cid], cost=cost)
-        self.receive(p, cid)
+        self.emit("purchase", p, row=row, slot=slot, card=self.cards[cid], cost=cost)  # type: ignore[index]
+        self.receive(p, cid)  # type: ignore[arg-type]
 
     def receive(self, p: int, cid: int) -> None:
         """A card goes where it belongs: ingredients to the pantry, items to the storeroom, upgrades to the board."""

@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """The end of a round: awards, tastings, the goal discard after round 3, the first player token, the end.
 
 'End of Round: Check spirit awards (divide SP if tied, rounding up). If you did not sell a spirit
@@ -7,10 +9,14 @@ discard 1 of your 3 distillery goals. Advance round marker; pass first player cl
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .measures import MEASURES
+from .state import TableState
 
 
-class RoundEnd:
+@mypyc_attr(native_class=False)
+class RoundEnd(TableState):
     """Awards, ``tasting 2``, the ``discard G05`` commit group and the last round."""
 
     def _end_round(self) -> None:

@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """Endgame scoring (after the last round) and the score rows: SP by source, money as the tie-break.
 
 'SP from unsold spirits aging in warehouse (all card SP + recipe SP + 1 SP per flavor card). Bottle
@@ -8,11 +10,15 @@ most money remaining. Further tie: shared victory.' (book)
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ...core import ScoreRow, rank_rows
 from .measures import MEASURES
+from .state import TableState
 
 
-class Scoring:
+@mypyc_attr(native_class=False)
+class Scoring(TableState):
     """The five endgame sources and ``score_rows``."""
 
     def final_scoring(self) -> None:

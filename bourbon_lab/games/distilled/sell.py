@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """The Sell phase and every sale: money and SP from the spirit, its label on a bonus space, the bonus.
 
 ``sell s3 c9`` (the spirit, a bottle from the storeroom), then ``label 4`` (an empty label-bonus
@@ -7,10 +9,14 @@ space), then the bonus's own choice (``take items 2``, ``take basic grain``, ``t
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .content import BASIC_INGREDIENTS, BASIC_ITEMS, ROWS
+from .state import TableState
 
 
-class Sell:
+@mypyc_attr(native_class=False)
+class Sell(TableState):
     """Selling spirits, in turn order, one per turn, until everyone has passed."""
 
     def _start_sell(self) -> None:

@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """Setup (book steps 1-13): the market, the decks, awards, goals, starting items and the identity pick.
 
 The identity pick is a commit group: each player chooses one of the identities dealt to them at
@@ -6,10 +8,14 @@ the same time, and the choices stay hidden until the last one is in.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .content import BASIC_ITEMS, ROWS
+from .state import TableState
 
 
-class Setup:
+@mypyc_attr(native_class=False)
+class Setup(TableState):
     """Dealing a table and the simultaneous identity choice."""
 
     def _deal(self) -> None:

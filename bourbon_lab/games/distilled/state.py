@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...core import Decision, Event, SnapshotError
 from .content import Card, Content, content
 from .streams import Stream, seeded
@@ -85,11 +87,14 @@ _PLAIN = (
 )
 
 
+@mypyc_attr(native_class=False)  # the phases are mixins over it: mypyc's native classes take one base
 class TableState:
     """The data of one table and the bookkeeping helpers; no rule decisions live here."""
 
     rules: Any
     content: Content
+    group: list[int]
+    ended_by: str | None
 
     def _blank(self, rules: Any, n: int, seed: int) -> None:
         self.rules, self.n, self.seed, self.content = rules, n, seed, content()
@@ -238,7 +243,7 @@ class TableState:
         for k, v in data.items():
             setattr(g, k, v)
         g.streams = {k: Stream(v) for k, v in snap["streams"].items()}
-        g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]
+        g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]  # type: ignore[call-arg]
         return g
 
     def clone(self) -> Any:

@@ -1,3 +1,5 @@
+# The phases call one another through Distilled (game.py) and index optional dicts: mypy (mypyc) takes those as Any.
+# mypy: disable-error-code="attr-defined,index"
 """What a player (or a spectator) may see, and the re-dealt worlds the search bot plans on.
 
 Public (ours unless marked): pantries, storerooms, labels and warehouse stacks (their cards were
@@ -11,10 +13,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .content import ROWS
+from .state import TableState
 
 
-class Views:
+@mypyc_attr(native_class=False)
+class Views(TableState):
     """``view(p)``, ``observe(p)`` and the spectator's view."""
 
     def _spirit_view(self, sid: str) -> dict[str, Any]:
@@ -29,9 +35,12 @@ class Views:
             "aged": s["aged"],
         }
 
+    def _ids(self, cs: list[int]) -> list[list[str]]:
+        return [[f"c{c}", self.cards[c]] for c in cs]
+
     def view(self, player: int | None) -> dict[str, Any]:
         d = self.decision
-        ids = lambda cs: [[f"c{c}", self.cards[c]] for c in cs]  # noqa: E731
+        ids = self._ids  # a method, not a lambda: mypyc compiles no closures in these mixins
         out: dict[str, Any] = {
             "game": "distilled",
             "player": player,

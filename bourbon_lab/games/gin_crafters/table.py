@@ -86,7 +86,8 @@ class Table:
         self._legal_cache: list[str] = []
         self._legal_at = -1
         self.round, self.turns, self.action_no = 1, 0, 0
-        self.step, self.ended_by = "action", None
+        self.step = "action"
+        self.ended_by: str | None = None
         self.final_until: int | None = None
         self.trigger: int | None = None
         self.take_market: str | None = None
@@ -117,7 +118,7 @@ class Table:
         """Shuffle the four decks, deal the markets (4 + 2) and the hands (2 gin + 2 brand), pick the start player."""
         c = self.content
         for deck, cards in zip(DECKS, (c.gins, c.botanicals, c.junipers, c.brands)):
-            self.decks[deck] = list(cards)
+            self.decks[deck] = list(cards)  # type: ignore[call-overload]
             self.rng.shuffle(self.decks[deck])
         self.market["botanical"] = [self.draw("botanical") for _ in self.rules.botanical_prices]
         self.market["juniper"] = [self.draw("juniper") for _ in self.rules.juniper_prices]
@@ -193,7 +194,7 @@ class Table:
     def decision(self) -> Decision | None:
         if self.step == "over":
             return None
-        actor = self.dist["lender"] if self.step == "lend" else self.turn_owner
+        actor = self.dist["lender"] if self.step == "lend" else self.turn_owner  # type: ignore[index]
         return Decision(actor, self.step, self.turn_owner, (), INTERRUPTS.get(self.step))
 
     @property
@@ -229,7 +230,7 @@ class Table:
             raise IllegalAction(text, _why(self, verb), round=self.round, phase=self.phase, player=d.actor)
         start = len(self.log)
         self.actions.append(text)
-        STEPS[self.step][1](self, text.split(" "))
+        STEPS[self.step][1](self, text.split(" "))  # type: ignore[misc]
         return self.log[start:]
 
     # --- scores
@@ -314,15 +315,16 @@ class Table:
             )
             g.dist = dict(snap["dist"]) if snap["dist"] else None
             g.actions = list(snap["actions"])
-            g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]
+            g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]  # type: ignore[call-arg]
         except (KeyError, TypeError, ValueError) as exc:
             raise SnapshotError(str(exc).strip("'"), "missing or malformed") from None
         return g
 
     def clone(self) -> Table:
         """A copy that shares nothing mutable (events are immutable and shared)."""
-        g = Table.__new__(Table)
-        g.__dict__.update(self.__dict__)
+        g = Table(self.rules, self.n, self.seed, _deal=False)
+        for k in STATE_KEYS:  # attribute by attribute (no __dict__: Table may be a mypyc native class)
+            setattr(g, k, getattr(self, k))
         g.rng = Stream(self.rng.state)
         g.players = [_copy_player(p) for p in self.players]
         g.decks = {k: list(v) for k, v in self.decks.items()}

@@ -60,8 +60,8 @@ def movable(copper: list[str], rows: int, columns: int, sideways: str) -> list[i
 def swap(copper: list[str], slot: int, direction: str, rows: int, columns: int) -> int:
     """Swap the token in ``slot`` with its neighbour; returns the token's new slot."""
     other = neighbour(slot, direction, rows, columns)
-    copper[slot], copper[other] = copper[other], copper[slot]
-    return other
+    copper[slot], copper[other] = copper[other], copper[slot]  # type: ignore[index]
+    return other  # type: ignore[return-value]
 
 
 def fill(copper: list[str], rows: int, columns: int, draw: Callable[[], str | None]) -> list[str]:

@@ -177,8 +177,8 @@ def _legal_bottle(g, p: int) -> list[str]:
 
 
 def _do_bottle(g, p: int, text: str) -> None:
-    _, rid, _, k = text.split()
-    k = int(k) - 1
+    _, rid, _, col = text.split()
+    k = int(col) - 1
     rows = g.rows
     tokens = g.copper[p][k * rows : (k + 1) * rows]
     g.copper[p][k * rows : (k + 1) * rows] = [EMPTY] * rows

@@ -47,5 +47,5 @@ def why(g, p: int | None, text: str) -> str:
             return "a free space of the job is taken first; a replacement names a space held by another player"
     rule = STEP_RULES.get(d.step, "")
     legal = STEP_RULES and g.legal_actions(p)
-    shown = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+    shown = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")  # type: ignore[index]
     return f"not possible at the {d.step} step ({rule}); legal now: {shown}"

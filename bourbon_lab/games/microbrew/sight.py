@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 
 def view(g, player: int | None) -> dict[str, Any]:
     """What ``player`` (None: a spectator) may see, JSON-safe."""
@@ -75,6 +77,7 @@ def view(g, player: int | None) -> dict[str, Any]:
     }
 
 
+@mypyc_attr(native_class=False)  # a Python object when compiled: bots keep their memos in its __dict__
 class Sight:
     """A bot's window on the table: ``view`` (what ``player`` sees), the rules, and ``determinise``."""
 

@@ -37,6 +37,51 @@ SAVED = (
 class Microbrew:
     """One table of Microbrew, satisfying ``bourbon_lab.core.GameState``."""
 
+    # What setup.deal and the steps set (``SAVED``), declared so a compiled (mypyc) table can hold them.
+    round: int
+    phase: str
+    step: str
+    actor: int | None
+    active: int
+    first: int
+    starter: int
+    interrupt: str | None
+    ctx: dict[str, Any]
+    cash: list[int]
+    ready: list[int]
+    brewers: list[int]
+    upgraded: list[bool]
+    copper: list[list[str]]
+    bottles: list[list[dict[str, Any]]]
+    hand: list[list[str]]
+    secret: list[list[str]]
+    loyal: list[list[str]]
+    loyal_from: list[dict[str, int]]
+    asleep: list[Any]
+    thirsty: list[str]
+    table: list[str]
+    customer_deck: list[str]
+    recipe_deck: list[str]
+    customer_unseen: list[str]
+    recipe_unseen: list[str]
+    public_reps: list[str]
+    secret_reps: list[list[str]]
+    aside_reps: list[str]
+    revealed_reps: list[list[str]]
+    tin: list[int]
+    discard: list[int]
+    spaces: dict[str, list[Any]]
+    replaced: dict[str, list[bool]]
+    brewmaster: str
+    placements: int
+    cap_hit: bool
+    free_brew_used: bool
+    final_round: int | None
+    ended_by: str | None
+    research: list[str]
+    reveals: dict[str, Any]
+    stats: dict[str, Any]
+
     def __init__(self, rules: Ruleset, n: int, seed: int):
         self.rules, self.n, self.seed = rules, n, seed
         self.copies = 1 if n == 2 else 2
@@ -74,7 +119,7 @@ class Microbrew:
             group = tuple(s for s in range(self.n) if str(s) not in self.reveals)
             return Decision(group[0], "reveal", None, group)
         owner = self.active if self.phase == "work" else self.actor
-        return Decision(self.actor, self.step, owner, (), self.interrupt)
+        return Decision(self.actor, self.step, owner, (), self.interrupt)  # type: ignore[arg-type]
 
     @property
     def current_player(self) -> int | None:
@@ -170,7 +215,7 @@ class Microbrew:
         for k in SAVED:
             setattr(g, k, json.loads(json.dumps(snap[k])))
         g.tin_stream.state, g.deck_stream.state = snap["streams"]
-        g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]
+        g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]  # type: ignore[call-arg]
         return g
 
     def clone(self) -> Microbrew:

@@ -80,8 +80,8 @@ def _do_place(g, p: int, text: str) -> None:
         g.ready[p] = 0
         end_turn(g)
         return
-    job, _, k = text.split()[1].partition(".")
-    k = int(k) - 1
+    job, _, space = text.split()[1].partition(".")
+    k = int(space) - 1
     other = g.spaces[job][k]
     g.placements += 1
     if g.placements >= g.rules.placement_cap and not g.cap_hit:
