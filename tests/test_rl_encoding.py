@@ -136,3 +136,26 @@ def test_the_environment_uses_the_games_encoder_and_keeps_the_view_on_request(pl
 def test_a_bad_encoding_is_one_line_naming_the_field():
     with pytest.raises(ValueError, match=r"^encoding: 'pixels' is not one of game, view$"):
         pz.env(encoding="pixels")
+
+
+def test_each_seats_numbers_are_the_views():
+    """The per-seat scalars (Capital, Prestige, orders, levels, department numbers, upgrades) read as the view says."""
+    table = Table("bourbonomics", 4)
+    enc = table.encoder
+    at = {name: enc.blocks[name][0] for name in enc.blocks}
+    checked = 0
+    for state in _states(4, seed=8, steps=1500, every=25):
+        for viewer in range(4):
+            cells = _cells(table, state, viewer)
+            for p in state.view(viewer)["players"]:
+                k = ((p["seat"] - viewer) % 4) * enc.seat_size
+                assert cells[at["seat.capital"] + k] == p["capital"]
+                assert cells[at["seat.prestige"] + k] == p["prestige"]
+                assert cells[at["seat.orders"] + k] == p["orders"]
+                assert cells[at["seat.upgrades"] + k] == p["upgrades"]
+                levels = [cells[at["seat.levels"] + k + i] for i in range(5)]
+                numbers = [cells[at["seat.numbers"] + k + i] for i in range(5)]
+                assert levels == list(p["levels"].values())
+                assert numbers == list(p["numbers"].values())
+                checked += p["upgrades"] > 0
+    assert checked > 0  # some seat had upgraded, so the numbers were not all the starting ones

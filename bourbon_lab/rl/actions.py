@@ -92,8 +92,10 @@ def action_index(game: str, rules: Any, players: int) -> Any:
 def numbered(index: Any, state: Any, legal: Sequence[Any]) -> dict[int, Any]:
     """Number -> legal action at ``state``; equivalent actions sharing a number keep the first listed."""
     out: dict[int, Any] = {}
+    size = index.size
     for number, action in zip(index.numbers(state, legal), legal):
-        if not 0 <= number < index.size:
-            raise ActionIndexError(f"action {str(action)!r} numbered {number}, outside 0..{index.size - 1}")
-        out.setdefault(number, action)
+        if number not in out:
+            if not 0 <= number < size:
+                raise ActionIndexError(f"action {str(action)!r} numbered {number}, outside 0..{size - 1}")
+            out[number] = action
     return out

@@ -14,7 +14,7 @@ larger ``size`` makes rarer. A key named in ``skip`` is left out (``legal_action
 carries it). Numbers are left as the game gives them (no scaling), so the Box is unbounded.
 
 ``ViewStateEncoder`` puts it behind the same face as a game's own encoder (``GameDef.encoder``:
-``size`` and ``encode(state, player)`` giving the non-zero cells), so the adapters take either.
+``size`` and ``encode(state, player, out)`` writing the non-zero cells), so the adapters take either.
 """
 
 from __future__ import annotations
@@ -78,14 +78,14 @@ class ViewEncoder:
 
 
 class ViewStateEncoder:
-    """The generic encoder as a state encoder: ``encode(state, player)`` hashes ``state.view(player)``."""
+    """The generic encoder as a state encoder: ``encode(state, player, out)`` hashes ``state.view(player)``."""
 
     def __init__(self, players: int, size: int = SIZE):
         self.players = players
         self.size = size
         self.view = ViewEncoder(size)
 
-    def encode(self, state: Any, player: int) -> tuple[list[int], list[float]]:
-        """The non-zero cells of the hashed view: their positions and values."""
-        cells = self.view._cells(state.view(player), player, self.players)
-        return list(cells), list(cells.values())
+    def encode(self, state: Any, player: int, out: Any) -> None:
+        """Write the non-zero cells of the hashed view into ``out`` (zeroed, ``size`` floats)."""
+        for b, value in self.view._cells(state.view(player), player, self.players).items():
+            out[b] = value
