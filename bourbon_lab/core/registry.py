@@ -53,8 +53,8 @@ class GameDef:
     (optional) gives the fixed numbering of actions the RL adapters use (``bourbon_lab/rl/``,
     ``docs/rl-adapters.md``); without it they number the legal actions in the order listed.
     ``encoder(rules, players)`` (optional) gives the adapters' observation read from the state: an
-    object with ``size`` and ``encode(state, player)`` returning what ``player`` may see as the
-    non-zero cells (positions, values); without it they hash ``view(player)`` (``rl/observation.py``).
+    object with ``size`` and ``encode(state, player, out)`` writing what ``player`` may see into
+    ``out``, a zeroed buffer of ``size`` floats; without it they hash ``view(player)`` (``rl/observation.py``).
     ``narrate`` and ``board`` (optional) are how the game is presented: its sentences for its
     events and its own board (``BoardDef``); without them the widgets use generic ones.
     """
