@@ -146,12 +146,12 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             raise IllegalActionNumber(f"action {action!r} is not legal for {agent} at {self.state.step!r}")
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(chosen)
-        if self.state.is_over:
+        if self.state.is_over:  # the only rewards: before the end every reward is 0, nothing to accumulate
             for a, r in zip(self.possible_agents, self.table.returns(self.state)):
                 self.rewards[a] = r
                 self.terminations[a] = True
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
