@@ -5,7 +5,10 @@ core (plain Python; the mypyc build covers only Bourbonomics), the median of rep
 random-legal game, ``clone`` and ``snapshot``. ``--acceptance`` plays the issue's 200 heuristic
 games (both final-turns readings, 2-4 players) and prints whether every one ended by the 30-point
 signal with the final turns the variant says, and every lending event paid the lend fee.
-``--duels`` prints each heuristic's win rate against random.
+``--duels`` prints each heuristic's win rate against random. ``--calibration [GAMES]`` prints issue 18's
+item 7 check under both final-turns readings: win rate by turn position at 2, 3 and 4 players with
+Wilson 95 % intervals, who triggers the end and how often the start player wins after a later seat
+did, game length in turns (and minutes at ``MINUTES_PER_TURN``), and the two strategies at 4 players.
 """
 
 from __future__ import annotations
@@ -15,12 +18,17 @@ import statistics
 import sys
 import time
 
+import polars as pl
+
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
+from bourbon_lab.design.metrics import proportion
 from bourbon_lab.games.gin_crafters.audit import audit
 
 RULES = bl.default_rules("gin_crafters")
 REPEATS = 5
+MINUTES_PER_TURN = 1.25
+"""Ours: a turn is two actions, a distillation 3-5 small choices; the box's 30-45 minutes is then 24-36 turns."""
 
 
 def heuristic_game(rules, names: list[str], seed: int):
@@ -100,7 +108,52 @@ def duels(games: int = 200) -> None:
             print(f"  {bot} vs {n - 1} random: won {wins}/{games} ({100 * wins / games:.1f} %)")
 
 
+def seats(rules, players: int, games: int, seed: int = 99) -> None:
+    """Win rate by turn position (0 = start player) with Wilson 95 % intervals; trigger seats; length."""
+    r = bl.simulate(rules, players=players, games=games, seed=seed, workers=1, progress=False)
+    p, g = r.players, r.games
+    wins = [proportion(int(p.filter(pl.col("turn_order") == t)["won"].sum()), games, 100) for t in range(players)]
+    worst = max(abs(w.value - 100 / players) for w in wins)
+    cells = "  ".join(f"{w.value:4.1f} [{w.lo:4.1f}, {w.hi:4.1f}]" for w in wins)
+    turns = g["turns"].median()
+    print(f"  {players}p  {cells}   worst {worst:4.1f} from even; median {turns:g} turns", end="")
+    print(f" ({turns * MINUTES_PER_TURN:.0f} min)")
+    trig = p.join(g.select("game", "trigger_seat"), on="game").filter(pl.col("seat") == pl.col("trigger_seat"))
+    trig = trig.select("game", pl.col("turn_order").alias("trigger"))
+    start = p.filter(pl.col("turn_order") == 0).join(trig, on="game")
+    shares = " / ".join(f"{100 * (trig['trigger'] == t).sum() / games:.0f}" for t in range(players))
+    later = start.filter(pl.col("trigger") > 0)
+    print(
+        f"       trigger by turn position {shares} %; the start player wins {100 * later['won'].mean():.1f} % "
+        f"of the {later.height} games a later seat triggered"
+    )
+
+
+def calibration(games: int = 800) -> None:
+    """Issue 18 item 7 on the default content, under each final-turns reading."""
+    for reading in ("others_once", "complete_round"):
+        rules = RULES.replace(final_turns=reading)
+        print(f"final_turns = {reading}: win % by turn position (Wilson 95 %), {games} heuristic games a count")
+        for n in (2, 3, 4):
+            seats(rules, n, games)
+        mixed = bl.simulate(
+            rules, players=4, games=games, seed=13, workers=1, progress=False, bots=["tempo", "brand"] * 2
+        )
+        rates = {
+            b: proportion(int(mixed.players.filter(pl.col("bot") == b)["won"].sum()), 2 * games, 100)
+            for b in ("tempo", "brand")
+        }
+        print(
+            "  4p mixed, win % per seat: "
+            + "; ".join(f"{b} {e.value:.1f} [{e.lo:.1f}, {e.hi:.1f}]" for b, e in rates.items())
+        )
+
+
 if __name__ == "__main__":
+    if "--calibration" in sys.argv:
+        rest = sys.argv[sys.argv.index("--calibration") + 1 :]
+        calibration(int(rest[0]) if rest else 800)
+        sys.exit(0)
     if "--acceptance" in sys.argv:
         sys.exit(1 if acceptance() else 0)
     if "--duels" in sys.argv:
