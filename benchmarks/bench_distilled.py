@@ -1,7 +1,8 @@
 """Distilled's speed and the issue's acceptance check, printed, never asserted.
 
-Speed: CPU ms per 4-player heuristic game and games/s on one core (plain Python; the median of
-``--repeats`` runs of ``--games`` games each). Acceptance (``--acceptance``): 200 four-player
+Speed: CPU ms per 4-player heuristic game and games/s on one core (this process; the median of
+``--repeats`` runs of ``--games`` games each), then compiled and plain side by side. Acceptance
+(``--acceptance``): 200 four-player
 heuristic games through ``bl.simulate``; every one must end after exactly 7 rounds, and
 ``score_parts`` must show every endgame source the book lists.
 
@@ -42,8 +43,12 @@ def speed(games: int, repeats: int, players: int, bot: str) -> None:
         decisions = sum(one_game(rules, players, 1000 * r + i, bot) for i in range(games))
         runs.append((time.process_time() - t) / games)
     ms = statistics.median(runs) * 1000
-    print(f"distilled {players}p {bot}: {ms:.1f} ms per game, {1000 / ms:.1f} games/s on one core (plain Python), "
+    how = bl.native.status("distilled")
+    print(f"distilled {players}p {bot}: {ms:.1f} ms per game, {1000 / ms:.1f} games/s on one core ({how}), "
           f"median of {repeats} x {games} games, {decisions / games:.0f} decisions a game")  # fmt: skip
+    from compiled_vs_plain import compare  # the issue's table, compiled and plain side by side
+
+    compare("distilled", players, bot, repeats=repeats)
 
 
 def acceptance(games: int) -> None:

@@ -1,7 +1,7 @@
 """Gin Crafters speed and the issue's acceptance check, printed, never asserted.
 
 ``python benchmarks/bench_gin_crafters.py``: ms per 4-player heuristic game and games/s on one
-core (plain Python; the mypyc build covers only Bourbonomics), the median of repeats; also a
+core (in this process: compiled when Gin Crafters' build is there), the median of repeats; also a
 random-legal game, ``clone`` and ``snapshot``. ``--acceptance`` plays the issue's 200 heuristic
 games (both final-turns readings, 2-4 players) and prints whether every one ended by the 30-point
 signal with the final turns the variant says, and every lending event paid the lend fee.
@@ -59,7 +59,8 @@ def timed(fn, repeats: int = REPEATS) -> float:
 
 def speed() -> None:
     games = 20
-    print(f"Gin Crafters engine, plain Python, one core (median of {REPEATS} repeats of {games} games)")
+    how = bl.native.status("gin_crafters")
+    print(f"Gin Crafters engine ({how}), one core (median of {REPEATS} repeats of {games} games)")
     for label, names in (("4p heuristic (tempo)", ["heuristic"] * 4), ("4p brand", ["brand"] * 4)):
         t = timed(lambda n=names: [heuristic_game(RULES, n, s) for s in range(games)])
         print(f"  {label:24s} {1000 * t / games:7.1f} ms/game  {games / t:7.1f} games/s")
@@ -74,6 +75,9 @@ def speed() -> None:
         f"  clone {1e6 * timed(lambda: [g.clone() for _ in range(200)]) / 200:7.1f} us   "
         f"snapshot {1e6 * timed(lambda: [g.snapshot() for _ in range(200)]) / 200:7.1f} us (a finished game)"
     )
+    from compiled_vs_plain import compare  # the issue's table, compiled and plain side by side
+
+    compare("gin_crafters", 4)
 
 
 def acceptance(total: int = 200) -> int:

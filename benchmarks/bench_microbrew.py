@@ -1,7 +1,7 @@
 """Microbrew speed and the issue's acceptance check, printed, never asserted.
 
 ``python benchmarks/bench_microbrew.py``: ms per heuristic game and games/s on one core at 2 and
-4 players (plain Python; the mypyc build covers only Bourbonomics), the median of repeats; also a
+4 players (in this process: compiled when Microbrew's build is there), the median of repeats; also a
 random-legal game, ``clone`` and ``snapshot``. ``--acceptance`` plays the issue's 200 two-player
 heuristic games and prints whether any hit the loop guard or the round limit and how each ended.
 ``--duels`` prints each heuristic's win rate against random and head to head. ``--calibrate`` prints
@@ -52,7 +52,8 @@ def timed(fn, repeats: int = REPEATS) -> float:
 
 def speed() -> None:
     games = 10
-    print(f"Microbrew engine, plain Python, one core, CPU time (median of {REPEATS} repeats of {games} games)")
+    how = bl.native.status("microbrew")
+    print(f"Microbrew engine ({how}), one core, CPU time (median of {REPEATS} repeats of {games} games)")
     for label, names in (
         ("2p heuristic (perfect)", ["heuristic"] * 2),
         ("2p perfect vs advertise", ["perfect", "advertise"]),
@@ -73,6 +74,9 @@ def speed() -> None:
         f"  clone {1e6 * timed(lambda: [g.clone() for _ in range(200)]) / 200:7.1f} us   "
         f"snapshot {1e6 * timed(lambda: [g.snapshot() for _ in range(200)]) / 200:7.1f} us (a finished 4p game)"
     )
+    from compiled_vs_plain import compare  # the issue's table, compiled and plain side by side
+
+    compare("microbrew", 2)
 
 
 def acceptance(total: int = 200) -> int:
