@@ -4,7 +4,8 @@ Speed: CPU ms per 4-player heuristic game and games/s on one core (this process;
 ``--repeats`` runs of ``--games`` games each), then compiled and plain side by side. Acceptance
 (``--acceptance``): 200 four-player
 heuristic games through ``bl.simulate``; every one must end after exactly 7 rounds, and
-``score_parts`` must show every endgame source the book lists.
+``score_parts`` must show every endgame source the book lists. Calibration (``--calibrate``): the
+design targets of ``data/targets.yaml`` on both flights, 400 games a run, with 95 % intervals.
 
     .venv/bin/python benchmarks/bench_distilled.py
     .venv/bin/python benchmarks/bench_distilled.py --acceptance
@@ -66,43 +67,42 @@ def acceptance(games: int) -> None:
     print(f"fallback distillations: {res.games['fallbacks'].sum()} of {res.games['distillations'].sum()}")
 
 
-def calibrate(games: int) -> None:
-    """The lab's design metrics (``bourbon_lab.design``) on mixed 4-player tables of the two heuristics.
+def calibrate(games: int, seed: int) -> None:
+    """Distilled's design targets (``data/targets.yaml``) checked on both flights, with 95 % intervals.
 
-    Before/after rows use the two calibration changes that are ruleset fields; the content changes
-    (identity money and powers, grain's cost) are in the YAML and the decisions file.
+    Each flight plays the targets' runs (every chair the ager; ager, seller, ager, seller), ``games``
+    four-player games each, in one process. The before/after table is in
+    ``docs/games/distilled-rules-decisions.md`` (Calibration).
     """
-    from bourbon_lab.design.metrics import measure
+    from bourbon_lab.design import check_targets, run_targets
+    from bourbon_lab.design.distilled import TARGETS
 
-    names = ["turn_order_spread", "strategy_dominance", "rounds", "winner_margin", "largest_source_share"]
-    print(f"Calibration: {games} four-player games, ager, seller, ager, seller, seats rotating (one process)")
-    for label, changes in (
-        ("free sugar every round, aged signature 6 SP", {"free_sugar_every": 1, "signature_sp_aged": 6}),
-        ("defaults", {}),
-    ):
-        rules = bl.default_rules("distilled").replace(**changes)
-        result = bl.simulate(rules, players=4, games=games, bots=["ager", "seller", "ager", "seller"], seed=9,
-                             workers=1, progress=False)  # fmt: skip
-        table = measure(result, names, game="distilled")
-        cells = [f"{r['metric']} {r['value']:.2f}" for r in table.iter_rows(named=True)]
-        print(f"  {label:46s} " + " | ".join(cells))
+    for flight in ("A", "B"):
+        t = time.perf_counter()
+        rules = bl.default_rules("distilled").replace(flight=flight)
+        report = check_targets(run_targets(rules, TARGETS, games=games, seed=seed, workers=1), TARGETS)
+        took = time.perf_counter() - t
+        held = f"{report.held} of {report.table.height} targets hold"
+        print(f"flight {flight}: {held} ({games} games a run, {took:.0f} s)")
+        print(report)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=None, help="games a run (speed: 20, calibration: 400)")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--acceptance", action="store_true", help="run the issue's 200-game acceptance check")
-    ap.add_argument("--calibrate", action="store_true", help="print the lab's design metrics on mixed tables")
+    ap.add_argument("--calibrate", action="store_true", help="check Distilled's design targets on both flights")
+    ap.add_argument("--seed", type=int, default=17, help="the calibration run's seed")
     args = ap.parse_args()
     if args.acceptance:
         acceptance(200)
     elif args.calibrate:
-        calibrate(200)
+        calibrate(args.games or 400, args.seed)
     else:
-        speed(args.games, args.repeats, args.players, args.bot)
+        speed(args.games or 20, args.repeats, args.players, args.bot)
 
 
 if __name__ == "__main__":

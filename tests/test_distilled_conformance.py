@@ -35,9 +35,8 @@ def test_harness_every_player_count_and_variant():
 def test_harness_flight_b():
     base = bl.default_rules("distilled").replace(flight="B")
     g = bl.new_game(base, players=3, seed=3)
-    assert set(g.label_supply) - {"moonshine", "vodka"} == {"gin", "cachaca", "grappa", "rye_whiskey", "brandy",
-                                                            "rhum_agricole", "single_pot_still", "calvados",
-                                                            "mezcal"}  # fmt: skip
+    assert set(g.label_supply) - {"moonshine", "vodka"} == {"gin", "cachaca", "grappa", "rye_whiskey", "dark_rum",
+                                                            "brandy", "single_malt", "calvados", "mezcal"}  # fmt: skip
     check_game("distilled", players=[3], variants=(), games=1, seed=7, other_process=False)
 
 

@@ -625,7 +625,7 @@ def test_endgame_sources():
     g = _last_round(g, prep)
     parts = g.score_rows()[0].parts
     assert parts["warehouse"] == 1 + 1 + 5 + 2  # rye, charred oak, bourbon, 2 flavour cards
-    assert parts["bottles"] == 2 and parts["upgrades"] == 3 and parts["money"] == 2
+    assert parts["bottles"] == 2 and parts["upgrades"] == content().cards["heritage_sign"].sp and parts["money"] == 2
     assert parts["goals"] == 4
     assert g.score_rows()[1].parts["goals"] == 0  # 'cannot be achieved by scoring zero'
 

@@ -1,10 +1,12 @@
 """Distilled's bots: two ways to run a distillery, each seeing only its player's view.
 
-``ager`` (the default ``heuristic``) unlocks a silver recipe of its identity's sugar, buys wood
-barrels, and lets spirits gather flavour cards before selling them late for the flavour bonus.
-``seller`` unlocks a bronze recipe, distils an unaged spirit every round and sells it at once,
-chasing money, label bonuses, premium bottles and the sales awards. Both load every card their
-recipe does not forbid, so filler cards soak up the cut, and read ``distill_odds`` when choosing.
+``ager`` (the default ``heuristic``) unlocks a silver recipe of its identity's sugar and a bronze one
+for thin washbacks, buys wood barrels, and lets spirits gather flavour cards before selling them late
+for the flavour bonus. ``seller`` unlocks a bronze recipe (a silver one too once the bronze labels run
+short), distils an unaged spirit every round and sells it at once, chasing money, label bonuses,
+premium bottles and the sales awards. Both pick either dealt identity at random, load every card
+their recipe does not forbid, so filler cards soak up the cut, and distil once the washback holds one
+sugar more than a recipe they can still claim needs (in the last round, whatever they hold).
 """
 
 from __future__ import annotations
@@ -128,11 +130,18 @@ class Distiller(Bot):
             return "basic yeast"  # it pays its cost back at once
         if count["water"] + max(0, count["alcohol"] - (count["yeast"] == 0)) < 1 and "basic water" in legal:
             return "basic water"
+        target = self.target()
+        for sugar, need in content().recipes[target].needs if target else ():
+            if sugar != self.sugar and sum(1 for _, k in pantry if k.sugar == sugar) < need:
+                return self._buy_sugar(legal, sugar)  # gin's plant for a grain distillery
         sugars = sum(1 for _, k in pantry if k.sugar == self.sugar)
         if sugars >= (4 if self.tier == "silver" else 3):
             return None
-        basic = f"basic {self.sugar}"
-        return basic if basic in legal else self._best_in_row(legal, "ingredients", lambda k: k.sugar == self.sugar)
+        return self._buy_sugar(legal, self.sugar)
+
+    def _buy_sugar(self, legal: list, sugar: str) -> str | None:
+        basic = f"basic {sugar}"
+        return basic if basic in legal else self._best_in_row(legal, "ingredients", lambda k: k.sugar == sugar)
 
     def _buy_extras(self, legal: list) -> str | None:
         v, me = self.v, self.me
@@ -230,8 +239,12 @@ class Distiller(Bot):
             mine.append(c.identities[self.v["identity"][self.me]]["recipe"])
         if not mine:
             return True
-        have = sum(1 for _, card in pantry if card.sugar == self.sugar)
-        return have >= min(dict(c.recipes[r].needs)[self.sugar] for r in mine) + self.spare_sugar
+        have = {s: sum(1 for _, card in pantry if card.sugar == s) for s in ("grain", "fruit", "plant")}
+        return any(self.ready(dict(c.recipes[r].needs), have) for r in mine)
+
+    def ready(self, needs: dict, have: dict) -> bool:
+        """Whether the loaded sugars meet ``needs``, with ``spare_sugar`` more of my own sugar for the cut."""
+        return all(have[s] >= k + (self.spare_sugar if s == self.sugar else 0) for s, k in needs.items())
 
     spare_sugar = 1
 
