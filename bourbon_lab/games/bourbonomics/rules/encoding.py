@@ -122,6 +122,7 @@ class Encoder:
         self._offsets()
         self._cells: list[int] = [0] * self.size
         self._touched: list[int] = []
+        self._out: Any = None
 
     def _seat_blocks(self) -> list[tuple[str, int]]:
         k, q = len(RESOURCES), len(QUALITIES)
@@ -214,20 +215,22 @@ class Encoder:
     def encode(self, g: Game, player: int, out: Any) -> None:
         """Write what ``player`` sees of ``g`` into ``out`` (zeroed, ``size`` floats): its non-zero cells only.
 
-        The cells are summed in a list of ints first (a list write costs mypyc a few nanoseconds,
-        an array write through the buffer protocol ten times that), then each is written out once.
+        A cell set once is written straight to ``out``; a count (cards by type, dice by face) is
+        summed in a list of ints first (a list write costs mypyc a few nanoseconds, an array write
+        through the buffer protocol ten times that) and written once at the end.
         """
+        self._out = out
         self._fill(g, player)
         cells = self._cells
         for i in self._touched:
             out[i] = cells[i]
             cells[i] = 0
         self._touched = []
+        self._out = None
 
     def _put(self, i: int, value: int) -> None:
-        if self._cells[i] == 0:
-            self._touched.append(i)
-        self._cells[i] = value
+        if value:
+            self._out[i] = value
 
     def _add(self, i: int, value: int) -> None:
         if self._cells[i] == 0:
