@@ -159,3 +159,23 @@ def test_each_seats_numbers_are_the_views():
                 assert numbers == list(p["numbers"].values())
                 checked += p["upgrades"] > 0
     assert checked > 0  # some seat had upgraded, so the numbers were not all the starting ones
+
+
+def test_department_numbers_follow_levels_and_ultimates_as_the_view_does():
+    """Every level and Ultimate a seat may hold gives the department number the view gives."""
+    from bourbon_lab.games.bourbonomics.rules.content import DEPARTMENTS, ULTIMATES
+
+    table = Table("bourbonomics", 3)
+    enc = table.encoder
+    start = enc.blocks["seat.numbers"][0]
+    rng = random.Random(4)
+    state = _states(3, seed=4, steps=50)[-1]
+    for _ in range(60):
+        for p in state.players:
+            p.distillery = rng.choice([d.id for d in state.rules.distilleries])
+            p.levels = {d: rng.randrange(len(state.rules.department_levels(d)) + 2) for d in DEPARTMENTS}
+            p.ultimates = {d: rng.choice(ULTIMATES[d]) for d in DEPARTMENTS if rng.random() < 0.5}
+        cells = _cells(table, state, 0)
+        for p in state.view(0)["players"]:
+            k = p["seat"] * enc.seat_size
+            assert [cells[start + k + i] for i in range(5)] == list(p["numbers"].values())

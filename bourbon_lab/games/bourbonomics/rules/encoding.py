@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .game import Game
 
-from .content import DEPARTMENTS, DIE_FACES, QUALITIES, RESOURCES
+from .content import DEPARTMENTS, DIE_FACES, QUALITIES, RESOURCES, ULTIMATES
 from .departments import number
 from .market import ZONES, zone_index
 from .play import age_value
@@ -98,7 +98,9 @@ class Encoder:
         self._card_facts: dict[str, tuple[int, int, int, int]] = {
             c.id: (i, c.min_age, c.min_quality_index + 1, c.prestige) for i, c in enumerate(rules.demand_cards)
         }
-        self._numbers: dict[tuple[str, str, int, str], int] = {}
+        self._numbers: dict[str, list[list[dict[str, int]]]] = {
+            d.id: self._numbers_of(d.id) for d in rules.distilleries
+        }
         self._crash_size: int = int(rules.crash_size)
         self._start_prestige: int = int(rules.start_prestige)
         self.places: int = int(rules.crash_size)
@@ -332,7 +334,7 @@ class Encoder:
         for dept in DEPARTMENTS:
             level = p.levels[dept]
             self._put(levels + i, level)
-            self._put(numbers + i, self._number(p, dept, level))
+            self._put(numbers + i, self._number(p, i, level))
             i += 1
         self._put(start + self.s_upgrades, p.upgrades)
         for ultimate in p.ultimates.values():
@@ -353,13 +355,35 @@ class Encoder:
                 self._barrel(g, barrel, mine, start + self.s_barrels + j * self.barrel_size)
             j += 1
 
-    def _number(self, p: PlayerState, dept: str, level: int) -> int:
-        """``departments.number``, remembered: it depends only on these four things and the ruleset."""
-        key = (p.distillery, dept, level, p.ultimates.get(dept, ""))
-        value = self._numbers.get(key)
-        if value is None:
-            value = self._numbers[key] = number(self.rules, p, dept)
-        return value
+    def _numbers_of(self, distillery: str) -> list[list[dict[str, int]]]:
+        """Department -> level -> Ultimate held there ('' for none) -> ``departments.number``, asked once.
+
+        Asked of the rules' own ``number`` for a stand-in player at every level and Ultimate, so
+        the encoding never restates the rule; levels past the table are asked on the spot.
+        """
+        out: list[list[dict[str, int]]] = []
+        for dept in DEPARTMENTS:
+            by_level: list[dict[str, int]] = []
+            for level in range(len(self.rules.department_levels(dept)) + 1):
+                stand_in = PlayerState(0, distillery, 0, dict.fromkeys(DEPARTMENTS, 0))
+                stand_in.levels[dept] = level
+                by_ultimate: dict[str, int] = {"": number(self.rules, stand_in, dept)}
+                for ultimate in ULTIMATES[dept]:
+                    stand_in.ultimates = {dept: ultimate}
+                    by_ultimate[ultimate] = number(self.rules, stand_in, dept)
+                by_level.append(by_ultimate)
+            out.append(by_level)
+        return out
+
+    def _number(self, p: PlayerState, dept: int, level: int) -> int:
+        """``departments.number`` of a player's department (by its place in ``DEPARTMENTS``), from the table."""
+        by_level = self._numbers[p.distillery][dept]
+        name = DEPARTMENTS[dept]
+        if level < len(by_level):
+            value = by_level[level].get(p.ultimates.get(name, ""))
+            if value is not None:
+                return value
+        return number(self.rules, p, name)
 
     def _cards(self, cards: list[ResourceCard], mine: bool, by_kind: int, by_quality: int) -> None:
         """Resource cards by type for everyone, by type and quality only for their owner."""
