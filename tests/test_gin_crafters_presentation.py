@@ -16,7 +16,7 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
-from bourbon_lab.games.gin_crafters import GAME
+from bourbon_lab.games.gin_crafters import CONTENT, GAME
 from bourbon_lab.games.gin_crafters.board import board_view
 from bourbon_lab.games.gin_crafters.narrate import describe
 from bourbon_lab.widgets import BoardView
@@ -163,3 +163,23 @@ def test_a_bot_asks_the_person_to_lend_and_the_board_waits_for_their_answer():
     assert board.state["turn_owner"] == 1 and board.legal_actions() == ["lend", "refuse"]
     coins = g.players[0]["coins"]
     assert board.play("lend") and g.players[0]["coins"] == coins + rules.lend_fee
+
+
+def test_a_brand_card_on_the_board_shows_the_rulesets_numbers():
+    """Book: "victory points are awarded if the conditions on the card are met." Ours: the board shows a brand
+    card's VP and count from the ruleset (brand_vp, brand_counts), so an edited ruleset reads right."""
+    vp = {c: v + 1 for c, v in RULES.brand_vp}
+    counts = {c: v + 1 for c, v in RULES.brand_counts}
+    rules = RULES.replace(brand_vp=vp, brand_counts=counts)
+    seen = set()
+    for seed in range(12):
+        g = bl.new_game(rules, 2, seed=seed)
+        shown = board_view(g, viewer=0)["hand"]["brands"]
+        assert [c["id"] for c in shown] == g.players[0]["brands"]
+        for c in shown:
+            condition = CONTENT.brands[c["id"]].condition
+            seen.add(condition in counts)
+            assert c["vp"] == vp[condition]
+            assert ("count" in c["text"]) == (condition in counts)
+            assert condition not in counts or f"count {counts[condition]}" in c["text"]
+    assert seen == {True, False}
