@@ -9,6 +9,8 @@ signal with the final turns the variant says, and every lending event paid the l
 item 7 check under both final-turns readings: win rate by turn position at 2, 3 and 4 players with
 Wilson 95 % intervals, who triggers the end and how often the start player wins after a later seat
 did, game length in turns (and minutes at ``MINUTES_PER_TURN``), and the two strategies at 4 players.
+``--levers [GAMES]`` replays the ruleset levers of the calibration notes (gin and brand VP, juniper
+bonuses) under the book's final turns: start player's win rate and the worst turn position at 2-4 players.
 """
 
 from __future__ import annotations
@@ -153,7 +155,41 @@ def calibration(games: int = 800) -> None:
         )
 
 
+def _gin_vp(*values: int) -> dict[str, int]:
+    return dict(zip((s for s, _ in RULES.gin_vp), values))
+
+
+LEVERS = {
+    "default content": {},
+    "brand VP x 2": {"brand_vp": {c: min(10, 2 * v) for c, v in RULES.brand_vp}},
+    "big gins 2/3/4/5/6/7/12/15": {"gin_vp": _gin_vp(2, 3, 4, 5, 6, 7, 12, 15)},
+    "all lower 1/2/3/5/6/5/6/8": {"gin_vp": _gin_vp(1, 2, 3, 5, 6, 5, 6, 8)},
+    "juniper bonuses 0/0 (not book)": {"juniper_bonus_low": 0, "juniper_bonus_high": 0},
+    "4/4/4/4/2/2/8/10 (not book)": {"gin_vp": _gin_vp(4, 4, 4, 4, 2, 2, 8, 10)},
+}
+"""The calibration notes' ruleset levers (``docs/games/gin_crafters-rules-decisions.md``); book values marked."""
+
+
+def levers(games: int = 800) -> None:
+    """Each lever's start-player win rate (Wilson 95 %) and worst turn position, same deals for every lever."""
+    for name, changes in LEVERS.items():
+        rules = RULES.replace(**changes)
+        cells = []
+        for n in (2, 3, 4):
+            r = bl.simulate(rules, players=n, games=games, seed=99, workers=1, progress=False)
+            p = r.players
+            wins = [proportion(int(p.filter(pl.col("turn_order") == t)["won"].sum()), games, 100) for t in range(n)]
+            worst = max(abs(w.value - 100 / n) for w in wins)
+            cells.append(f"{n}p start {wins[0].value:4.1f} [{wins[0].lo:4.1f}, {wins[0].hi:4.1f}] worst {worst:4.1f}")
+            cells[-1] += f" {r.games['turns'].median():g} turns"
+        print(f"  {name:32s} " + " | ".join(cells), flush=True)
+
+
 if __name__ == "__main__":
+    if "--levers" in sys.argv:
+        rest = sys.argv[sys.argv.index("--levers") + 1 :]
+        levers(int(rest[0]) if rest else 800)
+        sys.exit(0)
     if "--calibration" in sys.argv:
         rest = sys.argv[sys.argv.index("--calibration") + 1 :]
         calibration(int(rest[0]) if rest else 800)
