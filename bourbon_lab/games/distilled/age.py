@@ -10,13 +10,10 @@ spirit is lost.
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
-from .state import TableState
+from .round_end import RoundEnd
 
 
-@mypyc_attr(native_class=False)
-class Age(TableState):
+class Age(RoundEnd):
     """Warehouse spaces, the forced sale and the flavour draw, player by player in turn order."""
 
     def _start_age(self) -> None:

@@ -11,19 +11,16 @@ when more than one would fit; otherwise the only fit, or Vodka / Moonshine, is c
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from .content import BASIC_INGREDIENTS, SLOTS
 from .odds import matches
-from .state import TableState
+from .sell import Sell
 
 FITS = {"yeast": ("yeast", "alcohol"), "sugar": ("sugar",), "water": ("water", "alcohol")}
 """'Arrange ingredients in your washback slots (yeast, sugar, water) ... Alcohol cards from previous
 distillations can go in yeast or water slots.' (book)"""
 
 
-@mypyc_attr(native_class=False)
-class Distill(TableState):
+class Distill(Sell):
     """Washbacks, the cut, recipe matching and the claim."""
 
     def _start_distill(self) -> None:
@@ -262,6 +259,6 @@ class Distill(TableState):
 def _kept_back(game: Distill, rest: list[int]) -> int:
     """The cut card a keep_cut_card upgrade keeps: sugar first, then the most SP, then the lowest id.
 
-    A function, not a lambda in the method: mypyc compiles no closures in these mixins.
+    A function, not a lambda in the method: mypyc compiles no closures over self in the phases.
     """
     return max(rest, key=lambda c: (game.card(c).kind == "sugar", game.card(c).sp, -c))

@@ -9,18 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from ...core import ActionParseError, IllegalAction
-from .age import Age
-from .distill import Distill
-from .market import Market
-from .round_end import RoundEnd
-from .scoring import Scoring
-from .sell import Sell
 from .setup import Setup
-from .state import TableState
-from .view import Views
 
 RULES = {
     "identity": "'Deal 2 random distiller identities to each player ... Each player selects one'",
@@ -50,13 +40,15 @@ VERBS = {
 }  # fmt: skip
 
 
-@mypyc_attr(native_class=False)
-class Distilled(Setup, Market, Distill, Sell, Age, RoundEnd, Scoring, Views, TableState):
+# The phases are one chain of bases, Setup(Market(Distill(Sell(Age(RoundEnd(Scoring(Views(TableState)))))))),
+# the order the game always resolved methods in: mypyc's native classes (fast, fixed attributes) take one base.
+class Distilled(Setup):
     """A game of Distilled in play (``bl.new_game(bl.default_rules("distilled"), players=4, seed=1)``)."""
 
-    def __init__(self, rules: Any, n: int, seed: int = 0):
+    def __init__(self, rules: Any, n: int, seed: int = 0, deal: bool = True):
         self._blank(rules, n, seed)
-        self._deal()
+        if deal:  # restore fills a blank table itself
+            self._deal()
 
     @classmethod
     def new(cls, rules: Any, players: int, seed: int = 0) -> Distilled:

@@ -9,14 +9,11 @@ after a basic water, and ``discard c12`` when a board would hold too many upgrad
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from .content import BASIC_INGREDIENTS, BASIC_ITEMS, ROWS
-from .state import TableState
+from .distill import Distill
 
 
-@mypyc_attr(native_class=False)
-class Market(TableState):
+class Market(Distill):
     """Buying cubes, basic and premium cards; the rows slide to the truck at the end."""
 
     # --- start of round

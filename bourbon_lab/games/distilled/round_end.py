@@ -9,14 +9,11 @@ discard 1 of your 3 distillery goals. Advance round marker; pass first player cl
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from .measures import MEASURES
-from .state import TableState
+from .scoring import Scoring
 
 
-@mypyc_attr(native_class=False)
-class RoundEnd(TableState):
+class RoundEnd(Scoring):
     """Awards, ``tasting 2``, the ``discard G05`` commit group and the last round."""
 
     def _end_round(self) -> None:

@@ -10,15 +10,12 @@ most money remaining. Further tie: shared victory.' (book)
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from ...core import ScoreRow, rank_rows
 from .measures import MEASURES
-from .state import TableState
+from .view import Views
 
 
-@mypyc_attr(native_class=False)
-class Scoring(TableState):
+class Scoring(Views):
     """The five endgame sources and ``score_rows``."""
 
     def final_scoring(self) -> None:

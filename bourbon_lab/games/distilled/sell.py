@@ -9,14 +9,11 @@ space), then the bonus's own choice (``take items 2``, ``take basic grain``, ``t
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
+from .age import Age
 from .content import BASIC_INGREDIENTS, BASIC_ITEMS, ROWS
-from .state import TableState
 
 
-@mypyc_attr(native_class=False)
-class Sell(TableState):
+class Sell(Age):
     """Selling spirits, in turn order, one per turn, until everyone has passed."""
 
     def _start_sell(self) -> None:

@@ -8,14 +8,11 @@ the same time, and the choices stay hidden until the last one is in.
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from .content import BASIC_ITEMS, ROWS
-from .state import TableState
+from .market import Market
 
 
-@mypyc_attr(native_class=False)
-class Setup(TableState):
+class Setup(Market):
     """Dealing a table and the simultaneous identity choice."""
 
     def _deal(self) -> None:

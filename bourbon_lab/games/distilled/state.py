@@ -2,15 +2,13 @@
 
 Everything is plain lists, dicts and ints, so a snapshot is the state itself and ``clone`` is a
 JSON round trip. The phases (``market.py``, ``distill.py``, ``sell.py``, ``age.py``,
-``round_end.py``) are mixins over this base.
+``round_end.py``) build on this base one after the other (``game.py`` says why).
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
-
-from mypy_extensions import mypyc_attr
 
 from ...core import Decision, Event, SnapshotError
 from .content import Card, Content, content
@@ -87,7 +85,6 @@ _PLAIN = (
 )
 
 
-@mypyc_attr(native_class=False)  # the phases are mixins over it: mypyc's native classes take one base
 class TableState:
     """The data of one table and the bookkeeping helpers; no rule decisions live here."""
 
@@ -237,8 +234,7 @@ class TableState:
         missing = [k for k in (*_PLAIN, "rules", "streams", "log") if k not in snap]
         if missing:
             raise SnapshotError(missing[0], "missing")
-        g = cls.__new__(cls)
-        g._blank(Ruleset(**snap["rules"]), snap["n"], snap["seed"])
+        g = cls(Ruleset(**snap["rules"]), snap["n"], snap["seed"], deal=False)  # type: ignore[call-arg]
         data = json.loads(json.dumps({k: snap[k] for k in _PLAIN}))
         for k, v in data.items():
             setattr(g, k, v)

@@ -13,13 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from .content import ROWS
 from .state import TableState
 
 
-@mypyc_attr(native_class=False)
 class Views(TableState):
     """``view(p)``, ``observe(p)`` and the spectator's view."""
 
@@ -40,7 +37,7 @@ class Views(TableState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         d = self.decision
-        ids = self._ids  # a method, not a lambda: mypyc compiles no closures in these mixins
+        ids = self._ids  # a method, not a lambda: mypyc compiles no closures over self in the phases
         out: dict[str, Any] = {
             "game": "distilled",
             "player": player,
