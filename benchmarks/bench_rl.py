@@ -38,7 +38,7 @@ AIM = 20_000
 """Issue 16's aim for Bourbonomics compiled: the steps per second RLCard's card games reach."""
 
 PLAYERS = 4
-REPEATS = 3
+REPEATS = 5
 STEPS = 3_000
 """Steps per repeat (a repeat plays seeded games until it has this many)."""
 

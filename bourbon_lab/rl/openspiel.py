@@ -19,7 +19,8 @@ Importing this module registers every game of ``bl.games()`` with ``pyspiel.regi
 
 Observation and information-state strings are the player's view as JSON (the view is what the
 lab says a player knows; it is not a record of everything they saw, so the information state is
-not perfect-recall). Both tensors are that view hashed into a fixed vector (``observation.py``).
+not perfect-recall). Both tensors are the adapters' observation vector (``table.py``: the game's own
+encoder, or the view hashed).
 Serialization pickles each state through its snapshot JSON; ``new_initial_state()`` deals the
 game of the ``seed`` parameter.
 """
@@ -250,7 +251,7 @@ class State(pyspiel.State):
 
 
 class Observer:
-    """The player's view: as JSON for the strings, hashed into a vector for the tensors."""
+    """The player's view: as JSON for the strings, the observation vector (``Table.observation``) for the tensors."""
 
     def __init__(self, table: Table):
         self.table = table
