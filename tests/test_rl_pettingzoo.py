@@ -154,3 +154,20 @@ def test_a_missing_rl_extra_is_one_line_naming_it():
     assert out.returncode != 0
     last = out.stderr.strip().splitlines()[-1]
     assert last == "ImportError: bourbon_lab.rl needs 'pettingzoo', part of the rl extra: pip install 'bourbon_lab[rl]'"
+
+
+def test_env_enforces_the_call_order_and_the_action_space_like_pettingzoos_wrappers():
+    env = pz.env(players=2)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        env.step(0)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
+        env.observe("player_0")
+    env.reset(seed=1)
+    before = env.unwrapped.state.snapshot()
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        env.step(env.action_space(env.agent_selection).n)
+    assert env.unwrapped.state.snapshot() == before
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step\\(\\) or reset\\(\\)"):
+        next(agents)
