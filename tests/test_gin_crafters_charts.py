@@ -15,7 +15,7 @@ RULES = bl.default_rules("gin_crafters")
 def runs():
     kw = dict(players=4, games=8, seed=3, workers=1, progress=False)
     mixed = bl.simulate(RULES, bots=["tempo", "brand", "tempo", "brand"], **kw)
-    other_reading = bl.simulate(RULES.replace(final_turns="complete_round"), bots="heuristic", **kw)
+    other_reading = bl.simulate(RULES.replace(final_turns="others_once"), bots="heuristic", **kw)
     return mixed, other_reading
 
 

@@ -91,7 +91,10 @@ def test_the_sentences_say_the_books_facts():
     market = took.data["market"]
     assert describe(took).endswith(f"refreshed {market} market, at no further cost (the refresh fee paid for it).")
     end = next(e for e in g.log if e.kind == "end_trigger")
-    assert "every other player takes one more turn" in describe(end)
+    assert end.data["variant"] == "complete_round"
+    assert "the round is played out so every player has had as many turns" in describe(end)
+    literal = end._replace(data={**end.data, "variant": "others_once"})
+    assert "every other player takes one more turn" in describe(literal)
 
 
 def test_board_shows_markets_hand_areas_and_the_track_as_the_seat_sees_it():

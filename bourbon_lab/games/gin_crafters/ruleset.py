@@ -139,8 +139,8 @@ FIELDS = (
     _variant("end_at", ("30_or_more", "over_30"), "The end signal: reaching end_vp, or passing it."),
     _variant(
         "final_turns",
-        ("others_once", "complete_round"),
-        "After the signal: each other player once (the book), or on to the start player's right-hand neighbour.",
+        ("complete_round", "others_once"),
+        "After the signal: each other player once (the book read literally), or the round played out (default).",
     ),
     _variant(
         "refresh_price",
