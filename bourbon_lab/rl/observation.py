@@ -38,12 +38,18 @@ class ViewEncoder:
         self.size = size
         self.skip = skip
         self._buckets: dict[str, int] = {}
+        # Parent path -> key -> (child path, its bucket); child path -> text -> bucket of "path=text".
+        # Views repeat their shapes step after step, so paths are built and hashed once, not per leaf.
+        self._children: dict[str, dict[Any, tuple[str, int]]] = {}
+        self._texts: dict[str, dict[str, int]] = {}
 
     def bucket(self, path: str) -> int:
         b = self._buckets.get(path)
         if b is None:
             if len(self._buckets) > 500_000:
                 self._buckets.clear()
+                self._children.clear()
+                self._texts.clear()
             b = self._buckets[path] = zlib.crc32(path.encode()) % self.size
         return b
 
@@ -54,27 +60,47 @@ class ViewEncoder:
         return out
 
     def _cells(self, view: dict[str, Any], viewer: int, players: int) -> dict[int, float]:
-        """Bucket -> summed value, walking the view with a stack (a view has a few hundred leaves)."""
+        """Bucket -> summed value, walking the view depth first (a view has a few hundred leaves)."""
         cells: dict[int, float] = {}
-        bucket, skip = self.bucket, self.skip
-        stack: list[tuple[str, Any]] = [("", view)]
-        while stack:
-            path, node = stack.pop()
-            kind = type(node)
-            if kind is dict:
-                stack.extend((f"{path}.{k}", v) for k, v in node.items() if k not in skip)
-            elif kind is list:
-                if path.endswith(".players") and len(node) == players:
-                    stack.extend((f"{path}.{(i - viewer) % players}", v) for i, v in enumerate(node))
-                else:
-                    stack.extend((f"{path}.{i}", v) for i, v in enumerate(node))
-            elif kind is str:
-                b = bucket(f"{path}={node}")
-                cells[b] = cells.get(b, 0.0) + 1.0
-            elif node and kind in (int, float, bool):
-                b = bucket(path)
-                cells[b] = cells.get(b, 0.0) + float(node)
+        self._walk("", view, cells, viewer, players)
         return cells
+
+    def _walk(self, path: str, node: Any, cells: dict[int, float], viewer: int, players: int) -> None:
+        children = self._children.get(path)
+        if children is None:
+            children = self._children[path] = {}
+        for key, value in self._items(path, node, viewer, players):
+            entry = children.get(key)
+            if entry is None:
+                child = f"{path}.{key}"
+                entry = children[key] = (child, self.bucket(child))
+            kind = type(value)
+            if kind is dict or kind is list:
+                self._walk(entry[0], value, cells, viewer, players)
+            elif kind is str:
+                b = self._text_bucket(entry[0], value)
+                cells[b] = cells.get(b, 0.0) + 1.0
+            elif value and kind in (int, float, bool):
+                b = entry[1]
+                cells[b] = cells.get(b, 0.0) + value
+
+    def _items(self, path: str, node: Any, viewer: int, players: int) -> Any:
+        """A node's (key, value) pairs: a dict's without the skipped keys; the players turned to the viewer."""
+        if type(node) is dict:
+            skip = self.skip
+            return [(k, v) for k, v in node.items() if k not in skip]
+        if path.endswith(".players") and len(node) == players:
+            return [((i - viewer) % players, v) for i, v in enumerate(node)]
+        return enumerate(node)
+
+    def _text_bucket(self, path: str, text: str) -> int:
+        texts = self._texts.get(path)
+        if texts is None:
+            texts = self._texts[path] = {}
+        b = texts.get(text)
+        if b is None:
+            b = texts[text] = self.bucket(f"{path}={text}")
+        return b
 
 
 class ViewStateEncoder:
