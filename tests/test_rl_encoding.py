@@ -179,3 +179,14 @@ def test_department_numbers_follow_levels_and_ultimates_as_the_view_does():
         for p in state.view(0)["players"]:
             k = p["seat"] * enc.seat_size
             assert [cells[start + k + i] for i in range(5)] == list(p["numbers"].values())
+
+
+def test_a_state_that_cannot_be_read_leaves_the_encoder_clean():
+    table = Table("bourbonomics", 3)
+    state = next(s for s in _states(3, seed=5, steps=900, every=1) if s.players[0].warehouse)
+    expected = _cells(Table("bourbonomics", 3), state, 0)
+    broken = state.clone()
+    broken.players[0].warehouse.append(ResourceCard("x1", "moonshine", 0))
+    with pytest.raises(KeyError):
+        _cells(table, broken, 0)
+    assert np.array_equal(_cells(table, state, 0), expected)

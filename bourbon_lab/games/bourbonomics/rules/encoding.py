@@ -222,13 +222,16 @@ class Encoder:
         through the buffer protocol ten times that) and written once at the end.
         """
         self._out = out
-        self._fill(g, player)
         cells = self._cells
-        for i in self._touched:
-            out[i] = cells[i]
-            cells[i] = 0
-        self._touched = []
-        self._out = None
+        try:
+            self._fill(g, player)
+            for i in self._touched:
+                out[i] = cells[i]
+        finally:  # the scratch list is all zeros again even if a state could not be read
+            for i in self._touched:
+                cells[i] = 0
+            self._touched = []
+            self._out = None
 
     def _put(self, i: int, value: int) -> None:
         if value:
