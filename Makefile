@@ -5,9 +5,9 @@ BIN := $(VENV)/bin
 
 .PHONY: lab test bench
 
-# The compiled rules engine (mypyc, about 2.5 times as fast); a no-op when built for these sources,
-# and without a C compiler everything still runs as Python.
-COMPILE = $(BIN)/bourbon-lab compile || echo "bourbon-lab compile failed: the rules engine runs as Python"
+# Each game's compiled rules engine and bots (mypyc, one build per game); a no-op for a game already
+# built for these sources, and without a C compiler everything still runs as Python.
+COMPILE = $(BIN)/bourbon-lab compile || echo "bourbon-lab compile: a game it could not build runs as Python"
 
 $(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -207,12 +207,12 @@ def _cmd_compile(args) -> int:
             print(native.status(game) if args.game else f"{game}: {native.status(game)}")
         return 0
     failed = 0
-    for game, why in native.build_all(games, verbose=args.verbose, retry=args.retry).items():
-        if why:
+    for game, built in native.build_all(games, verbose=args.verbose, retry=args.retry).items():
+        if isinstance(built, str):
             failed += 1
-            print(f"bourbon-lab compile: {why}", file=sys.stderr)
+            print(f"bourbon-lab compile: {built}", file=sys.stderr)
         else:
-            print(f"bourbon-lab compile: {game} is ready ({native.build_key(game)}); new Python processes use it")
+            print(f"bourbon-lab compile: {game} is ready ({built.name}); new Python processes use it")
     return 1 if failed else 0
 
 

@@ -83,30 +83,31 @@ def _group(game: str) -> dict[str, tuple[str, ...]]:
     return GROUPS[game]
 
 
-def _glob(patterns: tuple[str, ...]) -> list[Path]:
-    return sorted({path for pattern in patterns for path in PACKAGE.glob(pattern)})
+def _glob(patterns: tuple[str, ...], package: Path | None = None) -> list[Path]:
+    return sorted({path for pattern in patterns for path in (package or PACKAGE).glob(pattern)})
 
 
-def compiled_files(game: str = DEFAULT_GAME) -> list[str]:
+def compiled_files(game: str = DEFAULT_GAME, package: Path | None = None) -> list[str]:
     """The modules a game's build compiles, as paths relative to the package."""
-    group = _group(game)
-    excluded = set(_glob(group["exclude"]))
-    return [path.relative_to(PACKAGE).as_posix() for path in _glob(group["compile"]) if path not in excluded]
+    group, package = _group(game), package or PACKAGE
+    excluded = set(_glob(group["exclude"], package))
+    return [path.relative_to(package).as_posix() for path in _glob(group["compile"], package) if path not in excluded]
 
 
-def build_key(game: str = DEFAULT_GAME) -> str:
+def build_key(game: str = DEFAULT_GAME, package: Path | None = None) -> str:
     """The hash a game's build is filed under: an edit to one of its sources or another Python needs a new build.
 
     Work done for every group on each ``import bourbon_lab``, so it reads only the sources (about a millisecond).
     """
-    group = _group(game)
+    group, package = _group(game), package or PACKAGE
     h = hashlib.sha256()
     h.update(sys.implementation.cache_tag.encode())
     h.update(game.encode())
-    for name in sorted({*compiled_files(game), *(p.relative_to(PACKAGE).as_posix() for p in _glob(group["depends"]))}):
+    depends = (path.relative_to(package).as_posix() for path in _glob(group["depends"], package))
+    for name in sorted({*compiled_files(game, package), *depends}):
         h.update(name.encode())
-        h.update((PACKAGE / name).read_bytes())
-    h.update((PACKAGE / "native.py").read_bytes())
+        h.update((package / name).read_bytes())
+    h.update((package / "native.py").read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -207,26 +208,39 @@ setup(
 
 
 def build(game: str = DEFAULT_GAME, verbose: bool = False, retry: bool = False) -> Path:
-    """Compile a game's hot path into ``build_dir(game)`` unless that build already exists.
+    """Compile a game's hot path into ``build_dir(game)`` unless that build already exists; returns where it went.
 
-    When the whole group does not compile, it tries again without the group's ``optional`` files (the
-    bots, which other people edit all the time): the rules alone still run faster, and ``LEFT_OUT`` in
-    the build says what was left out and why. Raises ``RuntimeError`` when even that fails; the failure
-    is remembered for these sources (so ``make`` does not spend the time again) until they change or
-    ``retry`` is set.
+    It compiles a copy of the package and files the build under that copy's key, so a source edited
+    while it builds can never run code compiled from other text. When the whole group does not compile,
+    it tries again without the group's ``optional`` files (the bots, which other people edit all the
+    time): the rules alone still run faster, and ``LEFT_OUT`` in the build says what was left out and
+    why. Raises ``RuntimeError`` when even that fails; the failure is remembered for those sources (so
+    ``make`` does not spend the time again) until they change or ``retry`` is set.
     """
+    import shutil
+    import tempfile
+
     root = build_dir(game)
     if (root / "COMPLETE").exists():
         return root
     if (root / "FAILED").exists() and not retry:
         raise RuntimeError(f"{game}: mypyc could not compile these sources before; see {root / 'FAILED'}")
-    files = compiled_files(game)
-    optional = {path.relative_to(PACKAGE).as_posix() for path in _glob(GROUPS[game].get("optional", ()))}
-    log = _compile(root, files, verbose)
-    if log and optional & set(files):
-        rules_only = [name for name in files if name not in optional]
-        left_out = f"left out {', '.join(sorted(optional & set(files)))}: mypyc refused the whole group\n{_errors(log)}"
-        log = _compile(root, rules_only, verbose, left_out)
+    with tempfile.TemporaryDirectory(prefix=f"bourbon_native_{game}_") as tmp:
+        # mypyc names modules after their paths, so it runs beside a copy of the package (away
+        # from the project's own pyproject.toml, which setuptools would otherwise read).
+        src = Path(tmp, "src")
+        shutil.copytree(PACKAGE, src / "bourbon_lab", ignore=shutil.ignore_patterns(NATIVE, "__pycache__"))
+        copy = src / "bourbon_lab"
+        root = PACKAGE / NATIVE / game / build_key(game, copy)
+        files = compiled_files(game, copy)
+        optional = {path.relative_to(copy).as_posix() for path in _glob(GROUPS[game].get("optional", ()), copy)}
+        log = _compile(src, Path(tmp), root, files, verbose)
+        if log and optional & set(files):
+            left = ", ".join(sorted(optional & set(files)))
+            rules_only = [name for name in files if name not in optional]
+            log = _compile(
+                src, Path(tmp), root, rules_only, verbose, f"left out {left}: mypyc refused it\n{_errors(log)}"
+            )
     if log:
         root.mkdir(parents=True, exist_ok=True)
         (root / "FAILED").write_text(log)
@@ -239,29 +253,25 @@ def _errors(log: str) -> str:
     return "\n".join(errors) or log[-3000:]
 
 
-def _compile(root: Path, files: list[str], verbose: bool, left_out: str = "") -> str:
-    """Build ``files`` into ``root``: "" when done, else the compiler's output."""
+def _compile(src: Path, tmp: Path, root: Path, files: list[str], verbose: bool, left_out: str = "") -> str:
+    """Build ``files`` of the copy in ``src`` into ``root``: "" when done, else the compiler's output."""
     import shutil
     import subprocess
-    import tempfile
 
-    with tempfile.TemporaryDirectory(prefix=f"bourbon_native_{root.parent.name}_") as tmp:
-        src, out, work = Path(tmp, "src"), Path(tmp, "out"), Path(tmp, "work")
-        # mypyc names modules after their paths, so it runs beside a copy of the package (away
-        # from the project's own pyproject.toml, which setuptools would otherwise read).
-        shutil.copytree(PACKAGE, src / "bourbon_lab", ignore=shutil.ignore_patterns(NATIVE, "__pycache__"))
-        proc = subprocess.run(
-            [sys.executable, "-c", _SETUP.format(out=str(out), tmp=str(work)), *(f"bourbon_lab/{f}" for f in files)],
-            cwd=src,
-            capture_output=not verbose,
-            text=True,
-        )
-        if proc.returncode != 0:
-            return (proc.stdout or "") + (proc.stderr or "") or f"the compiler exited with {proc.returncode}"
-        if left_out:
-            (out / "LEFT_OUT").write_text(left_out)
-        (out / "COMPLETE").write_text("\n".join(files) + "\n")
-        _replace(root, out)
+    out, work = tmp / f"out{len(files)}", tmp / f"work{len(files)}"
+    shutil.rmtree(out, ignore_errors=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", _SETUP.format(out=str(out), tmp=str(work)), *(f"bourbon_lab/{f}" for f in files)],
+        cwd=src,
+        capture_output=not verbose,
+        text=True,
+    )
+    if proc.returncode != 0:
+        return (proc.stdout or "") + (proc.stderr or "") or f"the compiler exited with {proc.returncode}"
+    if left_out:
+        (out / "LEFT_OUT").write_text(left_out)
+    (out / "COMPLETE").write_text("\n".join(files) + "\n")
+    _replace(root, out)
     return ""
 
 
@@ -287,20 +297,19 @@ def _replace(root: Path, out: Path) -> None:
 
 def build_all(
     games: list[str] | None = None, verbose: bool = False, retry: bool = False, jobs: int | None = None
-) -> dict[str, str]:
-    """Build every game's group (or the ones named): game -> "" when its build is ready, else why not.
+) -> dict[str, Path | str]:
+    """Build every game's group (or the ones named): game -> where its build is, or why there is none.
 
     One group failing never stops the others. ``jobs`` builds run at once (default: two, or one on a
     one-core machine); each is its own compiler process, so the groups build side by side.
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    def one(game: str) -> str:
+    def one(game: str) -> Path | str:
         try:
-            build(game, verbose=verbose, retry=retry)
+            return build(game, verbose=verbose, retry=retry)
         except RuntimeError as exc:
             return str(exc)
-        return ""
 
     names = games or list(GROUPS)
     with ThreadPoolExecutor(max_workers=jobs or min(2, os.cpu_count() or 1)) as pool:
