@@ -190,3 +190,57 @@ def test_a_state_that_cannot_be_read_leaves_the_encoder_clean():
     with pytest.raises(KeyError):
         _cells(table, broken, 0)
     assert np.array_equal(_cells(table, state, 0), expected)
+
+
+GIN_HAND = (
+    "Draw two cards each from the brand deck and the gin deck and put them in your hand. "
+    "(You may check the contents of the cards)"
+)
+"""Gin Crafters rulebook, Setup: a hand is its owner's to look at (the view shows the others its size only)."""
+
+GIN_INSPIRE = (
+    "Inspire a new gin recipe or branding method. Look at the top two cards of the gin deck or brand deck "
+    "and add one card to your hand and discard the other card."
+)
+"""Gin Crafters rulebook, Inspiration: the player inspiring looks at the two cards."""
+
+
+def _gin_states(players: int, seed: int, steps: int) -> list:
+    rng = random.Random(seed)
+    g = bl.new_game(bl.default_rules("gin_crafters"), players, seed)
+    out = []
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+        out.append(g.clone())
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_gin_crafters_hides_what_the_view_hides(players):
+    """GIN_HAND, GIN_INSPIRE: re-dealing decks, discards, other hands and others' Inspiration changes nothing."""
+    table = Table("gin_crafters", players)
+    assert table.encoder.size == table.encoder.seat_start + players * table.encoder.seat_size
+    rng = random.Random(players)
+    for state in _gin_states(players, seed=players, steps=400)[::3]:
+        for seat in range(players):
+            other = state.observe(seat).determinise(rng)
+            assert np.array_equal(_cells(table, other, seat), _cells(table, state, seat))
+
+
+def test_gin_crafters_a_hand_and_the_inspiration_show_to_their_owner_only():
+    """GIN_HAND, GIN_INSPIRE: swapping a card in seat 1's hand, or among the cards it looks at, shows only to seat 1."""
+    table = Table("gin_crafters", 3)
+    state = next(s for s in _gin_states(3, seed=6, steps=900) if s.pending and s.turn_owner == 1)
+    other_gin = next(g for g in state.content.gins if g not in state.players[1]["gins"])
+    for change in ("hand", "inspiration"):
+        changed = state.clone()
+        if change == "hand":
+            changed.players[1]["gins"][0] = other_gin
+        else:
+            deck = changed.content.gins if changed.pending[0] in changed.content.gins else changed.content.brands
+            changed.pending[0] = next(c for c in deck if c not in changed.pending)
+        assert np.array_equal(_cells(table, changed, 0), _cells(table, state, 0))
+        assert np.array_equal(_cells(table, changed, 2), _cells(table, state, 2))
+        assert not np.array_equal(_cells(table, changed, 1), _cells(table, state, 1))

@@ -12,6 +12,7 @@ from ...core import BoardDef, GameDef, GameInfo, register_game
 from .board import board_view
 from .columns import COLUMNS
 from .content import CONTENT, load_content
+from .encoding import encoder
 from .narrate import describe
 from .ruleset import Ruleset
 from .table import Table
@@ -40,6 +41,7 @@ GAME = register_game(
         new=Table.new,
         restore=Table.restore,
         columns=COLUMNS,
+        encoder=encoder,
         narrate=describe,
         board=BOARD,
     )
