@@ -59,6 +59,10 @@ class FieldRuleset:
         if problems:
             raise RulesetError(problems, source=_source, lines=_lines)
         object.__setattr__(self, "_values", clean)
+        # Each field also as a plain instance attribute, read without a call to __getattr__ (the rules and
+        # bots read fields at every step); a name the class itself defines keeps going to the class, as before.
+        fast = {name: value for name, value in clean.items() if not hasattr(type(self), name)}
+        object.__getattribute__(self, "__dict__").update(fast)
 
     def check_together(self, values: dict[str, Any]) -> list[tuple[str, str]]:
         """Faults between fields (a minimum above a maximum); a game overrides this."""
