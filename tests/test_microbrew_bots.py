@@ -43,14 +43,41 @@ def test_each_heuristic_beats_random_in_nine_games_of_ten(bot):
 
 
 def test_the_two_paths_play_differently():
+    """The perfect bot wins its customers mostly by serving; the advertiser advertises more."""
     adverts = {"perfect": 0, "advertise": 0}
-    for seed in range(8):
+    served = advertised = 0
+    for seed in range(12):
         seats = ["perfect", "advertise"] if seed % 2 == 0 else ["advertise", "perfect"]
         g = play(seats, 40 + seed)
         for e in g.log:
             if e.kind == "advertise":
                 adverts[seats[e.player]] += 1
-    assert adverts["advertise"] > 2 * adverts["perfect"], adverts
+        mine = g.loyal_from[seats.index("perfect")]
+        served, advertised = served + mine["served"], advertised + mine["advertised"]
+    assert adverts["advertise"] > adverts["perfect"], adverts
+    assert served >= 2 * advertised, (served, advertised)
+
+
+BOTH_PATHS = (
+    "There are two main paths to victory: You can make the perfect beer for each customer, or you can make and "
+    "sell lots of mediocre beer and spend the money on advertising."
+)
+"""The book's tip; issue 19 asks that neither path win above 65 % head to head."""
+
+
+def test_both_paths_win_at_least_a_third_head_to_head():
+    """40 fixed games, seats alternating: each bot wins at least 14 (35 %), so neither is above 65 %.
+
+    The perfect bot before issue 19's calibration won 10 of these 40; the full measure (1,000 games and more)
+    is in ``docs/games/microbrew-rules-decisions.md``.
+    """
+    perfect = 0.0
+    for i in range(40):
+        seats = ["perfect", "advertise"] if i % 2 == 0 else ["advertise", "perfect"]
+        rows = play(seats, 7000 + i).score_rows()
+        won = [r.player for r in rows if r.won]
+        perfect += sum(1 for p in won if seats[p] == "perfect") / len(won)
+    assert 14 <= perfect <= 26, f"the perfect bot won {perfect} of 40 against advertise"
 
 
 def test_the_search_bot_plays_microbrew():

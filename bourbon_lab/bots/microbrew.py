@@ -4,7 +4,9 @@
 thirsty customer's favourite exactly, bottles it clean and serves it for loyalty. ``advertise``
 ("make and sell lots of mediocre beer and spend the money on advertising") bottles any clean
 beer it can, serves for cash and buys customers with Advertise. ``heuristic`` is ``perfect``.
-Both see only their player's view (``observe(p)``) and plan Brews with a short search over swap chains.
+Both see only their player's view (``observe(p)``). ``advertise`` plans Brews with a short search over swap
+chains; ``perfect`` searches every Copper one Brew can leave (long malt chains, short hop walks), takes the
+single Bottle space before it advertises or serves for cash, and recalls brewers from the spaces nobody needs.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import Counter
 
 from ..games.microbrew import beer
 from ..games.microbrew import copper as cu
-from ..games.microbrew.content import EMPTY
+from ..games.microbrew.content import EMPTY, HOP
 from .base import Bot, register
 
 GAME = "microbrew"
@@ -21,6 +23,14 @@ LOYAL = 12.0
 """What a loyal customer is worth in dollars to the planner (a point decides the game; money only breaks ties)."""
 DEPTH = 2
 """Swaps looked ahead per Brew by default (3 plays about as well and costs twice the time)."""
+HOP_WALK = 6
+"""Longest hop walk the perfect bot's Brew search follows (a hop swaps with anything, so its walks explode)."""
+BREW_BUDGET = 800
+"""Coppers the perfect bot's Brew search visits per selected token before it stops looking further."""
+SECOND_COLUMN = 0.3
+"""Weight of the second-best column in the perfect bot's Brew search (a second beer on the way)."""
+KEEP = ("bottle", "serve", "advertise", "manage", "flush", "mash", "brew", "break")
+"""Spaces the perfect bot keeps its brewers on after a Perfect, most worth holding first (one-space jobs block)."""
 
 
 class Brewer(Bot):
@@ -324,7 +334,35 @@ class Perfect(Brewer):
             return value
         return 0.5 * value if idle or not dirty else 0.0
 
-    ORDER = ("serve:perfect", "advertise", "serve", "bottle", "manage", "mash", "brew")
+    ORDER = ("serve:perfect", "bottle", "advertise", "brew", "serve", "manage", "mash")
+    """Bottle comes first: the 2-player brewery has one Bottle space, and a beer fermenting early is ready sooner
+    (the book's tip: "Fill a bottle early!"); a Brew toward a beer comes before a Serve for cash."""
+
+    def plan_brew(self, sight, start: int | None = None) -> tuple[float, int | None, list[str]]:
+        """The best gain, slot and swaps over every Copper one Brew can leave (``must_continue``: the short search)."""
+        r = sight.rules
+        if start is not None or r.brew_chain != "may_stop":
+            return super().plan_brew(sight, start)
+        v, me = sight.view, sight.player
+        rows = r.copper_rows
+        columns = r.copper_columns + (r.side_tank_columns if v["players"][me]["upgraded"] else 0)
+        wanted: dict[str, float] = {}
+        for rid, worth in self.wanted(sight).items():
+            colours = sight.cards[rid].colours
+            wanted[colours] = max(worth, wanted.get(colours, 0.0))
+        copper = v["players"][me]["copper"][: rows * columns]
+        key = ("all", copper, columns, tuple(sorted(wanted.items())))
+        if key not in self._plans:
+            if len(self._plans) > 256:
+                self._plans.clear()
+            cap = r.swap_cap_factor * rows * (r.copper_columns + r.side_tank_columns)
+            reach = one_brew(copper, rows, columns, r.sideways_swap, cap)
+            self._plans[key] = _best_brew(copper, reach, rows, columns, wanted)
+        return self._plans[key]
+
+    def on_recall(self, sight, legal: list[str]) -> str:
+        """Bring back the brewer whose space matters least, so Bottle and Serve stay blocked."""
+        return max(legal, key=lambda a: KEEP.index(a.split()[1].partition(".")[0]))
 
     def wants_advertise(self, sight) -> bool:
         """A clean beer no customer would call Perfect is worth a customer if the money is there."""
@@ -385,6 +423,67 @@ def _swaps(tokens, vals, at, path, adjacent, sideways, rows, value) -> list[tupl
                 vals2[c] = value(nxt[c * rows : (c + 1) * rows])
         out.append((nxt, vals2, to, (*path, d)))
     return out
+
+
+def one_brew(copper: str, rows: int, columns: int, sideways: str, cap: int) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Every Copper one Brew can leave, each with the slot selected and the fewest swaps found (breadth first).
+
+    A malt's chain is followed up to the swap cap; a hop's only ``HOP_WALK`` swaps, and each selected token
+    stops after ``BREW_BUDGET`` Coppers, because a hop's walks (a hop swaps with anything) number millions.
+    """
+    adjacent = _adjacent(rows, columns)
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for slot in cu.movable(list(copper), rows, columns, sideways):
+        limit = min(cap, HOP_WALK) if copper[slot] == HOP else cap
+        seen = {(copper, slot)}
+        frontier: list[tuple[str, int, tuple[str, ...]]] = [(copper, slot, ())]
+        while frontier and len(seen) < BREW_BUDGET:
+            later: list[tuple[str, int, tuple[str, ...]]] = []
+            for tokens, at, path in frontier:
+                token = tokens[at]
+                for d, to, _flat in adjacent[at]:
+                    if not cu.can_swap(token, tokens[to], d, sideways):
+                        continue
+                    moved = list(tokens)
+                    moved[at], moved[to] = moved[to], moved[at]
+                    after = "".join(moved)
+                    if (after, to) in seen:
+                        continue
+                    seen.add((after, to))
+                    chain = (*path, d)
+                    if after not in out:
+                        out[after] = (slot, chain)
+                    if len(chain) < limit:
+                        later.append((after, to, chain))
+            frontier = later
+    return out
+
+
+def _best_brew(
+    copper: str, reach: dict[str, tuple[int, tuple[str, ...]]], rows: int, columns: int, wanted: dict[str, float]
+) -> tuple[float, int | None, list[str]]:
+    """The reachable Copper whose best column (and a little its second) gains most over now; fewest swaps on a tie."""
+    counts = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+    cache: dict[str, float] = {}
+
+    def value(tokens: str) -> float:
+        vals = []
+        for k in range(columns):
+            col = tokens[k * rows : (k + 1) * rows]
+            v = cache.get(col)
+            if v is None:
+                v = cache[col] = Brewer.column_value(list(col), counts)
+            vals.append(v)
+        vals.sort(reverse=True)
+        return vals[0] + SECOND_COLUMN * (vals[1] if len(vals) > 1 else 0.0)
+
+    now = value(copper)
+    best: tuple[float, int | None, list[str]] = (0.0, None, [])
+    for after, (slot, chain) in reach.items():
+        gain = value(after) - now
+        if gain > best[0] + 1e-9 or (gain > best[0] - 1e-9 and best[1] is not None and len(chain) < len(best[2])):
+            best = (gain, slot, list(chain))
+    return best
 
 
 _ADJACENT: dict[tuple[int, int], list] = {}
