@@ -339,7 +339,7 @@ class Ager(Distiller):
 
     name = "ager"
     tier = "silver"
-    tiers = ("silver", "bronze")
+    tiers: tuple[str, ...] = ("silver", "bronze")
     backup = True
     wants_wood = True
 
@@ -352,7 +352,7 @@ class Seller(Distiller):
 
     name = "seller"
     tier = "bronze"
-    tiers = ("bronze", "silver")
+    tiers: tuple[str, ...] = ("bronze", "silver")
     wants_wood = False
 
 
