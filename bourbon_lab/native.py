@@ -25,8 +25,8 @@ DEFAULT_GAME = "bourbonomics"
 # Per game: the globs it compiles (a new module there joins the build by itself), the files left
 # out (presentation, or what mypyc cannot build), the other sources its compiled code type-checks
 # against (a change in them needs a new build; nothing else is hashed), the files the build may drop
-# when mypyc refuses them (the peer games' bots, edited by others), and a compiled module that says
-# whether the group loaded.
+# when mypyc refuses them (the peer games' bots and the RL encoders, edited by others), and a compiled
+# module that says whether the group loaded.
 GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
     "bourbonomics": {
         "compile": (
@@ -41,7 +41,7 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
             + ("schema", "scoring", "snapshot", "view")
         ),
         "depends": ("games/bourbonomics/rules/*.py", "bots/base.py"),
-        "optional": (),
+        "optional": ("games/bourbonomics/encoding*.py", "games/bourbonomics/rules/encoding*.py"),
         "probe": ("games/bourbonomics/rules/game.py",),
     },
     "distilled": {
@@ -50,7 +50,7 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
             f"games/distilled/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
         ),
         "depends": ("games/distilled/content.py", "games/distilled/ruleset.py", "bots/base.py"),
-        "optional": ("bots/distilled.py",),
+        "optional": ("bots/distilled.py", "games/distilled/*encoding*.py"),
         "probe": ("games/distilled/game.py",),
     },
     "gin_crafters": {
@@ -60,7 +60,7 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
             for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
         ),
         "depends": ("games/gin_crafters/content.py", "games/gin_crafters/ruleset.py", "bots/base.py"),
-        "optional": ("bots/gin_crafters.py",),
+        "optional": ("bots/gin_crafters.py", "games/gin_crafters/*encoding*.py"),
         "probe": ("games/gin_crafters/table.py",),
     },
     "microbrew": {
@@ -69,7 +69,7 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
             f"games/microbrew/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
         ),
         "depends": ("games/microbrew/content.py", "games/microbrew/ruleset.py", "bots/base.py"),
-        "optional": ("bots/microbrew.py",),
+        "optional": ("bots/microbrew.py", "games/microbrew/*encoding*.py"),
         "probe": ("games/microbrew/state.py",),
     },
 }
@@ -97,7 +97,7 @@ def compiled_files(game: str = DEFAULT_GAME, package: Path | None = None) -> lis
 def build_key(game: str = DEFAULT_GAME, package: Path | None = None) -> str:
     """The hash a game's build is filed under: an edit to one of its sources or another Python needs a new build.
 
-    Work done for every group on each ``import bourbon_lab``, so it reads only the sources (about a millisecond).
+    Work done for every group on each ``import bourbon_lab``, so it reads only the sources (a few milliseconds).
     """
     group, package = _group(game), package or PACKAGE
     h = hashlib.sha256()
@@ -212,10 +212,11 @@ def build(game: str = DEFAULT_GAME, verbose: bool = False, retry: bool = False) 
 
     It compiles a copy of the package and files the build under that copy's key, so a source edited
     while it builds can never run code compiled from other text. When the whole group does not compile,
-    it tries again without the group's ``optional`` files (the bots, which other people edit all the
-    time): the rules alone still run faster, and ``LEFT_OUT`` in the build says what was left out and
-    why. Raises ``RuntimeError`` when even that fails; the failure is remembered for those sources (so
-    ``make`` does not spend the time again) until they change or ``retry`` is set.
+    it tries again without the group's ``optional`` files mypyc named (else all of them: the bots and
+    encoders, which other people edit all the time): the rules alone still run faster, and ``LEFT_OUT``
+    in the build says what was left out and why. Raises ``RuntimeError`` when even that fails; the
+    failure is remembered for those sources (so ``make`` does not spend the time again) until they
+    change or ``retry`` is set.
     """
     import shutil
     import tempfile
@@ -236,8 +237,10 @@ def build(game: str = DEFAULT_GAME, verbose: bool = False, retry: bool = False) 
         optional = {path.relative_to(copy).as_posix() for path in _glob(GROUPS[game].get("optional", ()), copy)}
         log = _compile(src, Path(tmp), root, files, verbose)
         if log and optional & set(files):
-            left = ", ".join(sorted(optional & set(files)))
-            rules_only = [name for name in files if name not in optional]
+            # the optional files mypyc named, else all of them
+            drop = {name for name in optional & set(files) if f"bourbon_lab/{name}:" in log} or optional & set(files)
+            left = ", ".join(sorted(drop))
+            rules_only = [name for name in files if name not in drop]
             log = _compile(
                 src, Path(tmp), root, rules_only, verbose, f"left out {left}: mypyc refused it\n{_errors(log)}"
             )
