@@ -204,6 +204,7 @@ def test_a_game_mypyc_refuses_runs_as_python_and_stops_no_other(tmp_path, monkey
     shutil.copy(native.PACKAGE / "native.py", package / "native.py")
     (package / "broken.py").write_text('count: int = "three"\n')
     monkeypatch.setattr(native, "PACKAGE", package)
+    monkeypatch.delenv("BOURBON_LAB_PURE", raising=False)
     groups = {"broken": {"compile": ("broken.py",), "exclude": (), "depends": (), "probe": ("broken.py",)}}
     monkeypatch.setattr(native, "GROUPS", {**groups, "fine": {**groups["broken"], "compile": ()}})
     monkeypatch.setattr(native, "build", lambda game, **kw: _build_only_broken(game, **kw))
@@ -239,3 +240,23 @@ def test_compile_command_says_how_each_engine_runs(capsys):
     assert said.startswith("compiled with mypyc") == native.is_compiled("microbrew")
     assert main(["compile", "--game", "chess"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_a_refused_bot_is_left_out_and_the_rules_still_compile(tmp_path, monkeypatch):
+    """Only the optional file mypyc names is dropped; the build says so, and the status names it."""
+    package = tmp_path / "bourbon_lab"
+    package.mkdir()
+    shutil.copy(native.PACKAGE / "native.py", package / "native.py")
+    (package / "rules.py").write_text("def two() -> int:\n    return 2\n")
+    (package / "bot.py").write_text('count: int = "three"\n')
+    (package / "encoder.py").write_text("SIZE: int = 3\n")
+    monkeypatch.setattr(native, "PACKAGE", package)
+    monkeypatch.delenv("BOURBON_LAB_PURE", raising=False)
+    group = {"compile": ("*.py",), "exclude": ("native.py",), "depends": (), "probe": ("rules.py",)}
+    monkeypatch.setattr(native, "GROUPS", {"tiny": {**group, "optional": ("bot.py", "encoder.py")}})
+    root = native.build("tiny")
+    assert (root / "COMPLETE").read_text().split() == ["encoder.py", "rules.py"]
+    assert (root / "LEFT_OUT").read_text().startswith("left out bot.py: mypyc refused it\n")
+    assert list(root.rglob("rules.*.so")) and not list(root.rglob("bot.*.so"))
+    said = f"compiled with mypyc ({root.name}; left out bot.py: plain Python)"
+    assert native._choose("tiny", imported=False) == (said, root)
