@@ -5,7 +5,7 @@
 random-legal game, ``clone`` and ``snapshot``. ``--acceptance`` plays the issue's 200 two-player
 heuristic games and prints whether any hit the loop guard or the round limit and how each ended.
 ``--duels`` prints each heuristic's win rate against random and head to head. ``--calibrate`` prints
-the lab's design metrics (turn-order spread, strategy dominance, ...) before and after our round-starter change.
+the lab's design metrics (turn-order spread, strategy dominance, ...) under each reading of who starts a round.
 """
 
 from __future__ import annotations
@@ -110,15 +110,15 @@ def duels(games: int = 200) -> None:
 
 
 def calibrate(games: int = 200) -> None:
-    """The lab's metrics (``bourbon_lab.design``) before and after our change of who starts each round."""
+    """The lab's metrics (``bourbon_lab.design``) under each reading of who starts a round (rotate is the default)."""
     from bourbon_lab.design.metrics import measure
 
     names = ["turn_order_spread", "strategy_dominance", "rounds", "winner_margin", "largest_source_share"]
     print(f"Calibration: {games} two-player games, perfect vs advertise, seats rotating (one process)")
     for label, changes in (
-        ("before: round_starter=first", {"round_starter": "first"}),
-        ("after: round_starter=tracker (default)", {}),
-        ("alternative: round_starter=rotate", {"round_starter": "rotate"}),
+        ("round_starter=first", {"round_starter": "first"}),
+        ("round_starter=tracker (the first default)", {"round_starter": "tracker"}),
+        ("round_starter=rotate (default)", {}),
     ):
         result = bl.simulate(
             RULES.replace(**changes), players=2, games=games, bots=["perfect", "advertise"], seed=9, workers=1

@@ -842,12 +842,13 @@ def test_every_refusal_names_a_rule_and_changes_nothing():
         assert refused(g, bad)
 
 
-def test_the_next_round_starts_where_the_turn_tracker_stopped():
+def test_who_starts_the_next_round():
     """(ours, from the book's tracker) The active player then slides the turn tracker across to the other player ...
     and so on until all players have no unassigned brewers. The book does not say who starts the next round: the
-    player the tracker reached does (round_starter: tracker); first and rotate are the other readings."""
-    g = _to_rest(dealt())
+    next seat does by default (round_starter: rotate); the player the tracker reached (tracker) and the first
+    player (first) are the other readings."""
+    g = _to_rest(dealt(rules=RULES.replace(round_starter="tracker")))
     last = [e for e in g.log if e.kind in ("placement", "pass") and e.round == 1][-1].player
     assert g.round == 2 and g.active == (last + 1) % 2
     assert _to_rest(dealt(rules=RULES.replace(round_starter="first"))).active == 0
-    assert _to_rest(dealt(rules=RULES.replace(round_starter="rotate"))).active == 1
+    assert _to_rest(dealt()).active == 1

@@ -178,7 +178,7 @@ class Brewer(Bot):
                 out[job] = a
         return out
 
-    ORDER = ("serve", "advertise", "bottle", "manage", "mash", "brew")
+    ORDER: tuple[str, ...] = ("serve", "advertise", "bottle", "manage", "mash", "brew")
     """Jobs in the order they are considered (``serve:perfect`` is Serve only for a Perfect); the first
     one worth a brewer (and free) is taken."""
 
