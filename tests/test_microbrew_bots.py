@@ -68,8 +68,8 @@ BOTH_PATHS = (
 def test_both_paths_win_at_least_a_third_head_to_head():
     """40 fixed games, seats alternating: each bot wins at least 14 (35 %), so neither is above 65 %.
 
-    The perfect bot before issue 19's calibration won 10 of these 40; the full measure (1,000 games and more)
-    is in ``docs/games/microbrew-rules-decisions.md``.
+    The perfect bot wins 17 of these. Before issue 19's calibration it won 10 under ``round_starter: tracker``.
+    The 1,000-game measure is in ``docs/games/microbrew-rules-decisions.md``.
     """
     perfect = 0.0
     for i in range(40):

@@ -12,6 +12,7 @@ single Bottle space before it advertises or serves for cash, and recalls brewers
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..games.microbrew import beer
 from ..games.microbrew import copper as cu
@@ -23,9 +24,9 @@ LOYAL = 12.0
 """What a loyal customer is worth in dollars to the planner (a point decides the game; money only breaks ties)."""
 DEPTH = 2
 """Swaps looked ahead per Brew by default (3 plays about as well and costs twice the time)."""
-HOP_WALK = 6
+HOP_WALK = 4
 """Longest hop walk the perfect bot's Brew search follows (a hop swaps with anything, so its walks explode)."""
-BREW_BUDGET = 800
+BREW_BUDGET = 150
 """Coppers the perfect bot's Brew search visits per selected token before it stops looking further."""
 SECOND_COLUMN = 0.3
 """Weight of the second-best column in the perfect bot's Brew search (a second beer on the way)."""
@@ -147,7 +148,7 @@ class Brewer(Bot):
 
     # --- choosing
 
-    def choose(self, sight, legal: list[str]) -> str:
+    def choose(self, sight, legal: list) -> Any:
         if len(legal) == 1:
             return legal[0]
         step = sight.step
