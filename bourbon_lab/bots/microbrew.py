@@ -335,7 +335,7 @@ class Perfect(Brewer):
             return value
         return 0.5 * value if idle or not dirty else 0.0
 
-    ORDER = ("serve:perfect", "bottle", "advertise", "brew", "serve", "manage", "mash")
+    ORDER: tuple[str, ...] = ("serve:perfect", "bottle", "advertise", "brew", "serve", "manage", "mash")
     """Bottle comes first: the 2-player brewery has one Bottle space, and a beer fermenting early is ready sooner
     (the book's tip: "Fill a bottle early!"); a Brew toward a beer comes before a Serve for cash."""
 
@@ -396,7 +396,7 @@ class Advertiser(Brewer):
     def wants_advertise(self, sight) -> bool:
         return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
 
-    ORDER = ("advertise", "serve", "bottle", "manage", "mash", "brew")
+    ORDER: tuple[str, ...] = ("advertise", "serve", "bottle", "manage", "mash", "brew")
 
     def best_serve(self, sight):
         """Clean beers are kept for Advertise unless a serve makes a customer loyal."""
