@@ -22,6 +22,20 @@ PACKAGE = Path(__file__).resolve().parent
 NATIVE = "_native"
 DEFAULT_GAME = "bourbonomics"
 
+
+def _peer_game(game: str, probe: str) -> dict[str, tuple[str, ...]]:
+    """A peer game's group: its package and bots, less presentation, content loading and the ruleset."""
+    return {
+        "compile": (f"games/{game}/*.py", f"bots/{game}.py"),
+        "exclude": tuple(
+            f"games/{game}/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
+        ),
+        "depends": (f"games/{game}/content.py", f"games/{game}/ruleset.py", "bots/base.py"),
+        "optional": (f"bots/{game}.py", f"games/{game}/*encoding*.py"),
+        "probe": (f"games/{game}/{probe}.py",),
+    }
+
+
 # Per game: the globs it compiles (a new module there joins the build by itself), the files left
 # out (presentation, or what mypyc cannot build), the other sources its compiled code type-checks
 # against (a change in them needs a new build; nothing else is hashed), the files the build may drop
@@ -44,34 +58,9 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
         "optional": ("games/bourbonomics/encoding*.py", "games/bourbonomics/rules/encoding*.py"),
         "probe": ("games/bourbonomics/rules/game.py",),
     },
-    "distilled": {
-        "compile": ("games/distilled/*.py", "bots/distilled.py"),
-        "exclude": tuple(
-            f"games/distilled/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
-        ),
-        "depends": ("games/distilled/content.py", "games/distilled/ruleset.py", "bots/base.py"),
-        "optional": ("bots/distilled.py", "games/distilled/*encoding*.py"),
-        "probe": ("games/distilled/game.py",),
-    },
-    "gin_crafters": {
-        "compile": ("games/gin_crafters/*.py", "bots/gin_crafters.py"),
-        "exclude": tuple(
-            f"games/gin_crafters/{name}.py"
-            for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
-        ),
-        "depends": ("games/gin_crafters/content.py", "games/gin_crafters/ruleset.py", "bots/base.py"),
-        "optional": ("bots/gin_crafters.py", "games/gin_crafters/*encoding*.py"),
-        "probe": ("games/gin_crafters/table.py",),
-    },
-    "microbrew": {
-        "compile": ("games/microbrew/*.py", "bots/microbrew.py"),
-        "exclude": tuple(
-            f"games/microbrew/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
-        ),
-        "depends": ("games/microbrew/content.py", "games/microbrew/ruleset.py", "bots/base.py"),
-        "optional": ("bots/microbrew.py", "games/microbrew/*encoding*.py"),
-        "probe": ("games/microbrew/state.py",),
-    },
+    "distilled": _peer_game("distilled", probe="game"),
+    "gin_crafters": _peer_game("gin_crafters", probe="table"),
+    "microbrew": _peer_game("microbrew", probe="state"),
 }
 
 _status: dict[str, str] = {game: "pure Python: not installed yet" for game in GROUPS}

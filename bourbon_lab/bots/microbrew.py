@@ -100,15 +100,20 @@ class Brewer(Bot):
                 best = value
         return best
 
-    def plan_brew(self, sight, start: int | None = None) -> tuple[float, int | None, list[str]]:
-        """The best gain, slot and swap chain within ``DEPTH`` swaps (from ``start`` if already selected)."""
-        v, me, r = sight.view, sight.player, sight.rules
-        rows = r.copper_rows
-        columns = r.copper_columns + (r.side_tank_columns if v["players"][me]["upgraded"] else 0)
+    def brew_goal(self, sight) -> tuple[int, int, dict[str, float]]:
+        """My Copper's rows and columns, and the best worth of each colour pattern I could bottle."""
+        r = sight.rules
+        columns = r.copper_columns + (r.side_tank_columns if sight.view["players"][sight.player]["upgraded"] else 0)
         wanted: dict[str, float] = {}
         for rid, worth in self.wanted(sight).items():
             colours = sight.cards[rid].colours
             wanted[colours] = max(worth, wanted.get(colours, 0.0))
+        return r.copper_rows, columns, wanted
+
+    def plan_brew(self, sight, start: int | None = None) -> tuple[float, int | None, list[str]]:
+        """The best gain, slot and swap chain within ``DEPTH`` swaps (from ``start`` if already selected)."""
+        v, me = sight.view, sight.player
+        rows, columns, wanted = self.brew_goal(sight)
         signature = tuple(sorted(wanted.items()))
         key = (v["players"][me]["copper"], columns, start, signature)
         if key not in self._plans:
@@ -345,12 +350,7 @@ class Perfect(Brewer):
         if start is not None or r.brew_chain != "may_stop":
             return super().plan_brew(sight, start)
         v, me = sight.view, sight.player
-        rows = r.copper_rows
-        columns = r.copper_columns + (r.side_tank_columns if v["players"][me]["upgraded"] else 0)
-        wanted: dict[str, float] = {}
-        for rid, worth in self.wanted(sight).items():
-            colours = sight.cards[rid].colours
-            wanted[colours] = max(worth, wanted.get(colours, 0.0))
+        rows, columns, wanted = self.brew_goal(sight)
         copper = v["players"][me]["copper"][: rows * columns]
         key = ("all", copper, columns, tuple(sorted(wanted.items())))
         if key not in self._plans:
