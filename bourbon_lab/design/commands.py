@@ -6,12 +6,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from ..games.bourbonomics.rules import Ruleset
+from ..core import DEFAULT_GAME, get_game
+from ..core.errors import BourbonLabError
 
 
-def _rules(args) -> Ruleset:
-    return Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+def _rules(args, game: str | None = None) -> Any:
+    """The rules a design command plays: ``--ruleset`` or the game's defaults.
+
+    The game is ``--game``, else the targets file's own, else Bourbonomics.
+    """
+    chosen = get_game(getattr(args, "game", None) or game or DEFAULT_GAME)
+    if not args.ruleset:
+        return chosen.default_rules()
+    if not hasattr(chosen.ruleset, "load"):
+        raise BourbonLabError(f"--ruleset: {chosen.name} rulesets cannot be read from a file yet")
+    return chosen.ruleset.load(args.ruleset)
 
 
 def _allow(args) -> list[str]:
@@ -24,7 +35,7 @@ def cmd_targets(args) -> int:
     from .targets import Targets
 
     targets = Targets.load(args.file)
-    rules = _rules(args)
+    rules = _rules(args, targets.game)
     runs = ", ".join(r.name for r in targets.needed_runs())
     print(
         f"bourbon-lab targets: {len(targets.targets)} targets, runs {runs}; "
@@ -81,10 +92,11 @@ def cmd_sensitivity(args) -> int:
 
 def cmd_tune(args) -> int:
     """Search the knobs; write the tuned ruleset and an offline report."""
+    from .targets import Targets
     from .tuning import tune
 
     result = tune(
-        _rules(args),
+        _rules(args, Targets.load(args.targets).game),
         args.knobs,
         args.targets,
         budget=args.budget,
@@ -127,7 +139,7 @@ def register(subparsers) -> None:
     p.add_argument("file", nargs="?", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
     p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
     _shared(p, games=100)
-    p.set_defaults(func=cmd_targets)
+    p.set_defaults(func=cmd_targets, generic=True)
 
     p = subparsers.add_parser("sensitivity", help="which knob moves which metric (SALib Morris or Sobol)")
     p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
@@ -139,7 +151,7 @@ def register(subparsers) -> None:
     p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
     p.add_argument("--out", help="a folder for sensitivity.html (opens offline) and the tables as CSV")
     _shared(p, games=100)
-    p.set_defaults(func=cmd_sensitivity)
+    p.set_defaults(func=cmd_sensitivity, generic=True)
 
     p = subparsers.add_parser("tune", help="search the knobs for a ruleset that meets a targets file (Optuna)")
     p.add_argument("--targets", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
@@ -150,4 +162,4 @@ def register(subparsers) -> None:
     p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
     p.add_argument("--out", required=True, help="a folder for tuned.yaml, trials.csv and report.html")
     _shared(p, games=40)
-    p.set_defaults(func=cmd_tune)
+    p.set_defaults(func=cmd_tune, generic=True)
