@@ -44,6 +44,8 @@ def test_the_game_type_states_the_games_facts(game):
     assert g.max_game_length() == info.max_decisions
     assert g.num_players() == info.min_players
     assert g.num_distinct_actions() == g.new_initial_state().held.table.index.size
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert g.max_chance_outcomes() == ops.DEALS
 
 
 def _advance(state, steps: int, seed: int = 0):
@@ -73,9 +75,34 @@ def test_a_clone_is_independent():
     assert clone.lab_state.snapshot() != before
 
 
-def test_the_seed_parameter_deals_the_labs_game_of_that_seed():
-    state = ops.load("bourbonomics", players=4, seed=21).new_initial_state()
-    assert state.lab_state.snapshot() == bl.new_game(bl.default_rules("bourbonomics"), 4, 21).snapshot()
+def test_the_root_is_the_deal_a_chance_node_of_equally_likely_seeds():
+    game = ops.load("bourbonomics", players=4, seed=21, deals=8)
+    root = game.new_initial_state()
+    assert root.is_chance_node() and not root.is_terminal() and root.returns() == [0.0] * 4
+    outcomes = root.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(8)) and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert root.information_state_string(0) == "p0 (not dealt yet)" and not any(root.observation_tensor(1))
+    for outcome in (0, 5):
+        state = root.child(outcome)
+        assert not state.is_chance_node() and state.current_player() == state.lab_state.decision.actor
+        want = bl.new_game(bl.default_rules("bourbonomics"), 4, 21 + outcome).snapshot()
+        assert state.lab_state.snapshot() == want
+    assert root.is_chance_node()  # child() left the root as it was
+    with pytest.raises(ValueError, match="deal 8: the root chance node has outcomes 0-7"):
+        root.apply_action(8)
+
+
+def test_the_root_serializes_and_deals_the_same_after():
+    game = ops.load("gin_crafters", players=3, seed=4, deals=5)
+    root = game.new_initial_state()
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, root))
+    assert copy.is_chance_node() and copy.chance_outcomes() == root.chance_outcomes()
+    assert copy.child(3).lab_state.snapshot() == root.child(3).lab_state.snapshot()
+
+
+def test_a_root_without_outcomes_is_refused_in_one_line():
+    with pytest.raises(ValueError, match=r"^deals: the root chance node needs at least 1 outcome, got 0$"):
+        ops.load("bourbonomics", players=2, deals=0)
 
 
 def test_returns_follow_the_score_rows():
