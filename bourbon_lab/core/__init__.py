@@ -24,6 +24,7 @@ from .protocol import (
     RulesetType,
     ScoreRow,
     Visibility,
+    legal_for,
     rank_rows,
 )
 from .registry import (
@@ -72,6 +73,7 @@ __all__ = [
     "games",
     "get_game",
     "new_game",
+    "legal_for",
     "rank_rows",
     "register_game",
     "register_kind",

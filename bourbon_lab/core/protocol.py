@@ -112,6 +112,21 @@ class ScoreRow:
         return (self.score, *self.tiebreak)
 
 
+def legal_for(state: Any, viewer: int | None) -> list:
+    """What ``viewer`` may do now: the actor's actions, a commit-group member's own, else nothing.
+
+    ``None`` is the hot seat (whoever acts). Boards and sessions ask this, so every game answers alike.
+    """
+    d = state.decision
+    if d is None:
+        return []
+    if viewer is None or viewer == d.actor:
+        return list(state.legal_actions())
+    if viewer in d.group:
+        return list(state.legal_actions(player=viewer))
+    return []
+
+
 def rank_rows(rows: Sequence[ScoreRow]) -> list[ScoreRow]:
     """The same rows with ``rank`` (1 = best, shared on equal keys) and ``won`` (rank 1) filled in."""
     keys = [r.key for r in rows]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import game_of, get_game
+from ..core import game_of, get_game, legal_for
 from .narrate import value_text
 
 SKIP = frozenset(
@@ -73,18 +73,6 @@ def generic_view(game, viewer: int | None = None) -> dict[str, Any]:
         "legal": legal,
         "actions": group_by_verb(legal),
     }
-
-
-def legal_for(game, viewer: int | None) -> list:
-    """What ``viewer`` may do now: the actor's actions, a commit-group member's own, else nothing."""
-    d = game.decision
-    if d is None:
-        return []
-    if viewer is None or viewer == d.actor:
-        return list(game.legal_actions())
-    if viewer in d.group:
-        return list(game.legal_actions(player=viewer))
-    return []
 
 
 def decision_of(d) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core import legal_for
 from .content import ROWS, content
 
 
@@ -36,7 +37,7 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
     if seat is not None and not 0 <= int(seat) < game.n:
         raise ValueError(f"viewer: seat {seat} is not at this {game.n}-player table")
     view = game.view(seat)
-    legal = _legal_for(game, viewer)
+    legal = [str(a) for a in legal_for(game, viewer)]
     acting = set() if d is None else {d.actor, *d.group} - {None}
     return {
         "game": "distilled",
@@ -57,17 +58,6 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
         "actions": group_actions(legal, view["rows"]),
         "scores": [{"player": r.player, "score": r.score, "rank": r.rank} for r in game.score_rows()],
     }
-
-
-def _legal_for(game, viewer: int | None) -> list[str]:
-    d = game.decision
-    if d is None:
-        return []
-    if viewer is None or viewer == d.actor:
-        return [str(a) for a in game.legal_actions()]
-    if viewer in d.group:
-        return [str(a) for a in game.legal_actions(player=viewer)]
-    return []
 
 
 def _chip(pair: list | None) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core import legal_for
 from .content import JOBS
 from .copper import STEPS, neighbour, slot_name
 
@@ -36,7 +37,7 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
     d = game.decision
     seat = viewer if viewer is not None else (d.actor if d is not None else None)
     view = game.view(seat)
-    legal = _legal_for(game, viewer)
+    legal = [str(a) for a in legal_for(game, viewer)]
     acting = None if not legal else (seat if seat is not None else d.actor)
     step = view["step"]
     rows = {r.player: r for r in game.score_rows()}
@@ -64,18 +65,6 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
         "legal": legal,
         "actions": _grouped(legal),
     }
-
-
-def _legal_for(game, viewer: int | None) -> list[str]:
-    """What ``viewer`` may do now: the actor's actions, a commit-group member's own, else nothing."""
-    d = game.decision
-    if d is None:
-        return []
-    if viewer is None or viewer == d.actor:
-        return [str(a) for a in game.legal_actions()]
-    if viewer in d.group:
-        return [str(a) for a in game.legal_actions(player=viewer)]
-    return []
 
 
 def _brewery(view: dict[str, Any], step: str, legal: list[str]) -> list[dict[str, Any]]:
