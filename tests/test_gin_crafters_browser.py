@@ -8,7 +8,7 @@ click on a legal card buys it. No request may leave 127.0.0.1.
 from __future__ import annotations
 
 import pytest
-from browsing import ARTIFACTS, board_app, launch, offsite, serve_panel
+from browsing import ARTIFACTS, board_app, offsite, open_page, serve_panel
 
 import bourbon_lab as bl
 from bourbon_lab.widgets.session import TableSession
@@ -26,8 +26,8 @@ def served(tmp_path_factory):
         yield base
 
 
-def test_gin_crafters_board_refuses_an_unaffordable_card_and_buys_a_clicked_one(served):
-    from playwright.sync_api import expect, sync_playwright
+def test_gin_crafters_board_refuses_an_unaffordable_card_and_buys_a_clicked_one(served, browser):
+    from playwright.sync_api import expect
 
     session = TableSession(bl.new_game(bl.default_rules("gin_crafters"), PLAYERS, seed=SEED), bots=BOTS)
     session.run_bots()
@@ -35,37 +35,31 @@ def test_gin_crafters_board_refuses_an_unaffordable_card_and_buys_a_clicked_one(
     coins = state["players"][0]["coins"]
     dear = next(c for c in state["markets"][0]["cards"] if c["price"] > coins)
     cheap = next(c for c in state["markets"][0]["cards"] if c["action"])
-    with sync_playwright() as p:
-        browser = launch(p)
-        page = browser.new_page(viewport={"width": 1400, "height": 1100})
-        requests, errors = [], []
-        page.on("request", lambda r: requests.append(r.url))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{served}/gin_board")
-        decision = page.locator(".gc-board [data-testid=decision]")
-        decision.wait_for(timeout=30_000)
-        assert decision.text_content().startswith("Turn of P0 · 2 actions left")
-        prices = page.locator(".gc-market-botanical .gc-price").all_text_contents()
-        assert prices == [
-            f"{c['position']}: {c['price']} coin{'s' if c['price'] > 1 else ''}" for c in state["markets"][0]["cards"]
-        ]
-        hand = page.locator("[data-testid=hand-gins] .gc-card").evaluate_all("els => els.map(e => e.dataset.card)")
-        assert hand == [g["id"] for g in state["hand"]["gins"]]
-        assert page.locator(".gc-player").count() == PLAYERS and page.locator(".gc-pawn").count() == PLAYERS
+    page, requests, errors = open_page(browser, 1400, 1100)
+    page.goto(f"{served}/gin_board")
+    decision = page.locator(".gc-board [data-testid=decision]")
+    decision.wait_for(timeout=30_000)
+    assert decision.text_content().startswith("Turn of P0 · 2 actions left")
+    prices = page.locator(".gc-market-botanical .gc-price").all_text_contents()
+    assert prices == [
+        f"{c['position']}: {c['price']} coin{'s' if c['price'] > 1 else ''}" for c in state["markets"][0]["cards"]
+    ]
+    hand = page.locator("[data-testid=hand-gins] .gc-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert hand == [g["id"] for g in state["hand"]["gins"]]
+    assert page.locator(".gc-player").count() == PLAYERS and page.locator(".gc-pawn").count() == PLAYERS
 
-        page.locator(f'.gc-market-botanical .gc-card[data-card="{dear["id"]}"]').click()
-        error = page.locator(".gc-board [data-testid=error]")
-        expect(error).to_contain_text("Purchase: pay the price of a market position", timeout=15_000)
-        assert page.locator(".gc-player[data-seat='0'] .gc-area .gc-card").count() == 0
+    page.locator(f'.gc-market-botanical .gc-card[data-card="{dear["id"]}"]').click()
+    error = page.locator(".gc-board [data-testid=error]")
+    expect(error).to_contain_text("Purchase: pay the price of a market position", timeout=15_000)
+    assert page.locator(".gc-player[data-seat='0'] .gc-area .gc-card").count() == 0
 
-        page.locator(f'.gc-market-botanical .gc-card[data-card="{cheap["id"]}"]').click()
-        expect(page.locator(f'.gc-player[data-seat="0"] .gc-area .gc-card[data-card="{cheap["id"]}"]')).to_have_count(
-            1, timeout=15_000
-        )
-        expect(error).to_be_hidden()
-        expect(page.locator(".bl-ev", has_text=f"P0 takes {cheap['name']} ({cheap['id']})")).to_have_count(1)
-        assert page.locator(".bl-jserror").count() == 0 and not errors
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "gin_crafters_board.png"), full_page=True)
-        browser.close()
+    page.locator(f'.gc-market-botanical .gc-card[data-card="{cheap["id"]}"]').click()
+    expect(page.locator(f'.gc-player[data-seat="0"] .gc-area .gc-card[data-card="{cheap["id"]}"]')).to_have_count(
+        1, timeout=15_000
+    )
+    expect(error).to_be_hidden()
+    expect(page.locator(".bl-ev", has_text=f"P0 takes {cheap['name']} ({cheap['id']})")).to_have_count(1)
+    assert page.locator(".bl-jserror").count() == 0 and not errors
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "gin_crafters_board.png"), full_page=True)
     assert not [u for u in requests if offsite(u)]
