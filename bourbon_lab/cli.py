@@ -91,16 +91,9 @@ def _game(args) -> str:
 
 def _load_rules(args):
     """``--ruleset FILE`` read as the game's ruleset, else the game's defaults."""
-    from .core import DEFAULT_GAME, get_game
+    from .core import load_rules
 
-    game = get_game(_game(args))
-    if not getattr(args, "ruleset", None):
-        return game.default_rules()
-    if game.name == DEFAULT_GAME:
-        return Ruleset.load(args.ruleset)
-    if not hasattr(game.ruleset, "load"):
-        raise BourbonLabError(f"--ruleset: {game.name} rulesets cannot be read from a file yet")
-    return game.ruleset.load(args.ruleset)
+    return load_rules(_game(args), getattr(args, "ruleset", None))
 
 
 def _cmd_rules(args) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import UnknownGame
+from .errors import BourbonLabError, UnknownGame
 from .protocol import GameInfo, GameState
 
 Narrate = Callable[[Any, int | None], str | None]
@@ -138,6 +138,19 @@ def game_of(rules: Any) -> str:
 def default_rules(name: str = DEFAULT_GAME) -> Any:
     """A game's default ruleset: the book plus the project's defaults."""
     return get_game(name).default_rules()
+
+
+def load_rules(name: str = DEFAULT_GAME, source: str | None = None) -> Any:
+    """A game's ruleset read from ``source`` (a file, or a name its ruleset class knows), else its defaults.
+
+    The one reading of a ``--ruleset`` option, for every command that takes one.
+    """
+    game = get_game(name)
+    if not source:
+        return game.default_rules()
+    if not hasattr(game.ruleset, "load"):
+        raise BourbonLabError(f"--ruleset: {game.name} rulesets cannot be read from a file yet")
+    return game.ruleset.load(source)
 
 
 def new_game(rules: Any, players: int, seed: int = 0, *args: Any, **options: Any) -> GameState:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..core import DEFAULT_GAME, get_game
-from ..core.errors import BourbonLabError
+from ..core import DEFAULT_GAME, load_rules
 
 
 def _rules(args, game: str | None = None) -> Any:
@@ -17,12 +16,7 @@ def _rules(args, game: str | None = None) -> Any:
 
     The game is ``--game``, else the targets file's own, else Bourbonomics.
     """
-    chosen = get_game(getattr(args, "game", None) or game or DEFAULT_GAME)
-    if not args.ruleset:
-        return chosen.default_rules()
-    if not hasattr(chosen.ruleset, "load"):
-        raise BourbonLabError(f"--ruleset: {chosen.name} rulesets cannot be read from a file yet")
-    return chosen.ruleset.load(args.ruleset)
+    return load_rules(getattr(args, "game", None) or game or DEFAULT_GAME, args.ruleset)
 
 
 def _allow(args) -> list[str]:
