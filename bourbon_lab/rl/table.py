@@ -79,8 +79,6 @@ class Table:
 
     def mask(self, legal: dict[int, Any]) -> np.ndarray:
         """Ones at the legal numbers (a new array: learners keep observations)."""
-        if not legal:
-            return self._mask.copy()
         out = self._mask.copy()
         if len(legal) > 16:
             out[list(legal)] = 1
