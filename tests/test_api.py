@@ -20,6 +20,7 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab import Action
+from bourbon_lab.core import SnapshotError
 
 RULES = bl.Ruleset.default()
 VARIANT_CHOICES = [(v["name"], c) for v in bl.Ruleset.variants() for c in v["choices"]]
@@ -470,6 +471,25 @@ def test_restore_refuses_what_is_not_a_snapshot():
         bl.Game.restore({"version": 999})
     with pytest.raises(bl.SetupError):
         bl.Game.restore([])
+
+
+def test_restore_refuses_kept_or_selected_dice_that_were_never_there(finished):
+    """Found by the snapshot fuzzing: kept dice are taken from the passed ones ("Keep the inherited dice you
+    want"), and selected dice from those rolled; a snapshot that breaks this is refused whole, naming the place."""
+    g, where = finished
+    tried = set()
+    for k in range(len(g.actions)):
+        snap = replay(RULES, 4, 11, g.actions[:k], g.log[0].data["distilleries"]).snapshot()
+        for part, whole in (("kept", "passed"), ("selected", "dice")):
+            if snap[part] and part not in tried:
+                tried.add(part)
+                broken = {**snap, whole: []}
+                with pytest.raises(SnapshotError, match=rf"^snapshot {part}\[0\]: .* is not among the {whole} dice"):
+                    bl.Game.restore(broken)
+                assert bl.Game.restore(snap).snapshot() == snap
+        if len(tried) == 2:
+            break
+    assert tried == {"kept", "selected"}
 
 
 def test_clone_is_independent_and_continues_exactly(finished):

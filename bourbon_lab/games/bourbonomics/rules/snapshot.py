@@ -292,6 +292,12 @@ def _check_collect(snap: dict, n: int) -> None:
     for key in ("passed", "kept", "dice", "selected"):
         for i, face in enumerate(_list(snap[key], key)):
             _one_of(face, f"{key}[{i}]", DIE_FACES)
+    for part, whole in (("kept", "passed"), ("selected", "dice")):  # kept from the passed dice, picked from the rolled
+        rest = list(snap[whole])
+        for i, face in enumerate(snap[part]):
+            if face not in rest:
+                raise _fail(f"{part}[{i}]", f"{face} is not among the {whole} dice it comes from ({rest})")
+            rest.remove(face)
     for key in ("bill_draws_left", "rerolls_left", "barrel_serial"):
         _whole(snap[key], key)
     _flag(snap["traded"], "traded")
