@@ -31,12 +31,17 @@ class DirtyApply(TipJar):
 
 
 class ProcessSeeded(TipJar):
-    """Shuffles its deck from the process id as well as the seed: same seed, another log elsewhere."""
+    """Shuffles its deck from the process id as well as the seed: same seed, another log elsewhere.
+
+    The shuffled deck goes into a private log entry, so the defect always shows: a short game
+    might otherwise draw the same few cards in both processes and hide it (it did, once in CI).
+    """
 
     def __init__(self, rules, n, seed):
         super().__init__(rules, n, seed)
         self.deck.sort()
         random.Random(seed * 100_003 + os.getpid()).shuffle(self.deck)
+        self.emit("shuffle", None, visible_to=(), deck=list(self.deck))
 
 
 class NoRedeal(TipJar):
