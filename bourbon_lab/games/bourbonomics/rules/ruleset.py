@@ -157,7 +157,11 @@ class Ruleset:
 
     @classmethod
     def named(cls, name: str) -> Ruleset:
-        """A ruleset the lab ships by name (``Ruleset.names()``): ``"calibrated"`` (issue 15), ``"first-draft"``."""
+        """A ruleset the lab ships by name (``Ruleset.names()``).
+
+        ``"first-draft"`` (the defaults before issue 15), ``"calibrated"`` and ``"calibrated-2"``
+        (issue 15; the defaults hold calibrated-2 now).
+        """
         known = named_rulesets()
         if name not in known:
             hint = _did_you_mean(str(name), known)
@@ -270,9 +274,13 @@ class Ruleset:
     def allowed_range(self, name: str) -> tuple[float | None, float | None]:
         """A field's range from the schema, narrowed by this ruleset's content, for bounding a control.
 
-        Start capital may not go so low that a distillery's own change would leave it below 0.
+        Start capital may not go so low that a distillery's own change would leave it below 0: on
+        the defaults Lantern Hill starts 5 below it, so 5 is the floor; the first draft's lowest
+        board (Hollow Creek, -3) allowed 3.
 
         >>> Ruleset.default().allowed_range("start_capital")
+        (5, 50)
+        >>> Ruleset.named("first-draft").allowed_range("start_capital")
         (3, 50)
         """
         spec = SPECS[name]
