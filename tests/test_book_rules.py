@@ -141,21 +141,40 @@ def test_one_new_card_each_later_round():
     assert sizes == [2, 3, 4, 5, 6]
 
 
-@pytest.mark.parametrize(
-    "cards,zone,mult",
-    [(0, "Low", 1), (1, "Low", 1), (2, "Low", 1), (3, "Mid", 2), (4, "Mid", 2), (5, "Mid", 2), (6, "Hot", 3)],
-)
-def test_zone_by_card_count(cards, zone, mult):
+def _book_zone(cards, rules):
+    """The zone a table of ``cards`` cards is in: Hot at 6 is the book's, the Low/Mid boundary the ruleset's (ours)."""
+    if cards >= 6:
+        return "Hot"
+    return "Mid" if cards >= rules.mid_zone_from else "Low"
+
+
+@pytest.mark.parametrize("cards", range(7))
+def test_zone_by_card_count(cards):
     """Book: "The number of cards on the table sets the current zone, which multiplies every sale"
 
     Book: "Low ×1, Mid ×2, Hot ×3"
 
-    Decision (rules-decisions.md): "Zones by cards on the shared table: Low 1–2 → ×1, Mid 3–5 → ×2, Hot 6 → ×3"
+    Decision (rules-decisions.md): "Zones by cards on the shared table: ... Hot 6 → ×3 (Hot = 6 and the multipliers
+    are (book); the Low/Mid boundary is ours" — Mid from ``mid_zone_from`` cards (5 on the defaults, 3 in the first
+    draft).
     """
+    assert 2 <= RULES.mid_zone_from < 6  # every zone occurs on the defaults
+    zone = _book_zone(cards, RULES)
     g, _ = at_play()
     set_table(g, OPEN[:cards])
     assert g.zone == zone
-    assert g.multiplier == mult
+    assert g.multiplier == {"Low": 1, "Mid": 2, "Hot": 3}[zone]
+
+
+def test_zone_boundary_follows_the_ruleset():
+    """Decision (rules-decisions.md): "the Low/Mid boundary is ours": the first draft's Mid from 3 cards still plays."""
+    first = bl.Ruleset.named("first-draft")
+    assert first.mid_zone_from == 3 and RULES.mid_zone_from == 5
+    for cards in range(7):
+        g = new_game(4, seed=7, rules=first)
+        to_play(g)
+        set_table(g, open_cards(first)[:cards])
+        assert g.zone == _book_zone(cards, first), cards
 
 
 def test_crash_when_new_card_would_be_seventh():
@@ -190,32 +209,34 @@ def test_sixth_card_does_not_crash():
 def test_completed_card_kept_as_prestige_and_removed():
     """Book: "A completed card is removed and kept by the player who filled the last slot as Prestige." """
     g, seat = at_play(4, seed=7)
-    cid = "D16"  # any bourbon, 2 Prestige
+    cid = "D16"  # any bourbon
+    prestige = RULES.cards_by_id[cid].prestige  # ours: 3 on the defaults
     other = (seat + 1) % 4
     set_table(g, [cid, OPEN[0]], filled=[[other] * 7, []])
     b = add_barrel(g, seat, "M01", age=6)
     evs = g.apply(f"sell {b.id} -> {cid}")
     assert "order_completed" in kinds(evs)
     assert [c.id for c in g.table] == [OPEN[0]]
-    assert g.players[seat].completed == [(cid, 2)]
+    assert g.players[seat].completed == [(cid, prestige)]
     assert g.players[other].completed == []
     row = g.scores()[seat]
-    assert row["prestige"] == 2
+    assert row["prestige"] == prestige
     assert row["orders"] == 1
 
 
 def test_partly_filled_card_stays_and_counts():
     """Book: "A partly filled card stays on the table and still counts toward the market total." """
     g, seat = at_play(4, seed=7)
-    set_table(g, OPEN[:3])  # Mid
+    mid = RULES.mid_zone_from  # ours: the fewest cards that make Mid (5 on the defaults)
+    set_table(g, OPEN[:mid])
     b = add_barrel(g, seat, "M01", age=6)
     g.apply(f"sell {b.id} -> {OPEN[0]}")
-    assert [c.id for c in g.table] == OPEN[:3]
+    assert [c.id for c in g.table] == OPEN[:mid]
     assert g.table[0].filled == [seat]
-    assert g.zone == "Mid"
-    # it still counts next round: 3 + 1 = 4 cards
+    assert g.zone == "Mid"  # the partly filled card is one of the cards that make Mid
+    # it still counts next round: mid + 1 cards
     play_to(g, "collect", round=2)
-    assert len(g.table) == 4
+    assert len(g.table) == mid + 1
     assert g.table[0].id == OPEN[0] and g.table[0].filled == [seat]
 
 
@@ -248,7 +269,7 @@ def test_hot_completion_reset_in_book_order():
     sale = events(evs, "sale")[0]
     assert sale.data["multiplier"] == 3
     assert g.players[seat].capital == 5 + 2 * 3
-    assert g.players[seat].completed == [("D16", 2)]
+    assert g.players[seat].completed == [("D16", RULES.cards_by_id["D16"].prestige)]
     assert [c.id for c in g.table] == [top]
     assert g.table[0].filled == []
     assert g.zone == "Low"
@@ -257,13 +278,15 @@ def test_hot_completion_reset_in_book_order():
     assert g.players[other].completed == []
 
 
-@pytest.mark.parametrize("size", [2, 4])
-def test_completing_at_low_or_mid_resets_nothing(size):
+@pytest.mark.parametrize("zone", ["Low", "Mid"])
+def test_completing_at_low_or_mid_resets_nothing(zone):
     """Book: "Completing at Low or Mid does not reset anything." """
+    size = RULES.mid_zone_from - (zone == "Low")  # the fullest table of that zone (the boundary is ours)
     g, seat = at_play(4, seed=9)
     other = (seat + 1) % 4
     cards = ["D16"] + OPEN[: size - 1]
     set_table(g, cards, filled=[[other] * 7] + [[other]] * (size - 1))
+    assert g.zone == zone
     b = add_barrel(g, seat, "M01", age=6)
     evs = g.apply(f"sell {b.id} -> D16")
     assert "hot_reset" not in kinds(evs) and "crash" not in kinds(evs)
@@ -562,13 +585,16 @@ def test_staged_cards_do_not_count_against_warehouse_cap():
 def test_make_bourbon_quality_is_best_card():
     """Book: "A barrel's quality is set by the best card you build it with" """
     g, seat = at_play()
-    b = add_barrel(g, seat, "M03", built=False)  # cask, corn 2, rye, barley
-    for kind, q in (("cask", 0), ("corn", 1), ("corn", 3), ("rye", 0), ("barley", 2)):
-        c = give_card(g, seat, kind, q)
-        g.apply(f"stage {c.id} -> {b.id}")
+    b = add_barrel(g, seat, "M03", built=False)  # cask, corn, rye, barley; no bonus sales
+    assert RULES.bills_by_id["M03"].bonus_sales == 0
+    qualities = {"cask": 0, "corn": 1, "rye": 3, "barley": 2}  # the rye card is the best: Epic
+    for kind, n in RULES.bills_by_id["M03"].recipe:
+        for _ in range(n):
+            c = give_card(g, seat, kind, qualities[kind])
+            g.apply(f"stage {c.id} -> {b.id}")
     g.apply(f"make {b.id}")
     assert b.built and b.quality == 3 and b.age == 0
-    assert b.sales_left == 2  # Epic sells twice
+    assert b.sales_left == RULES.sales_per_quality[3]  # Epic's sales (ours: 3 on the defaults, 2 in the first draft)
 
 
 def test_make_needs_the_full_recipe():
@@ -607,7 +633,7 @@ def test_every_default_recipe_is_bourbon():
 
 def test_gated_slot_needs_all_required_tags():
     """Book: "To fill a gated slot, your bourbon must have all the tags that card requires." """
-    g, seat = at_play()
+    g, seat = at_play(rules=bl.Ruleset.named("first-draft"))  # the defaults have no two-tag card; the first draft's D43
     set_table(g, ["D43"])  # High-Corn + Rye
     rye_only = add_barrel(g, seat, "M07", age=4)  # Rye
     both = add_barrel(g, seat, "M12", age=4)  # High-Corn, Rye
@@ -619,14 +645,18 @@ def test_minimum_age_and_quality_gates():
     """Book: "Requirement — what a bourbon must be to fill a slot: required tags, a minimum age, and/or a minimum
     quality."
     """
+    aged, fine = RULES.cards_by_id["D36"], RULES.cards_by_id["D39"]  # the numbers on the cards are ours
+    assert (aged.tags, aged.min_age, aged.min_quality) == (("Wheat",), 4, "Common")  # Wheat, age 4+
+    assert (fine.tags, fine.min_age, fine.min_quality) == (("High-Corn",), 0, "Uncommon")  # High-Corn, Uncommon+
+    assert set(RULES.bills_by_id["M17"].tags) == {"High-Corn", "Wheat"}  # one bill fits both tags
     g, seat = at_play()
-    set_table(g, ["D34", "D35"])  # Rye age 6+; Rye Uncommon+
-    young = add_barrel(g, seat, "M08", age=5, quality=4)
-    old = add_barrel(g, seat, "M08", age=6, quality=0)
-    assert g.why_illegal(f"sell {young.id} -> D34") is not None
-    assert g.why_illegal(f"sell {old.id} -> D34") is None
-    assert g.why_illegal(f"sell {old.id} -> D35") is not None
-    assert g.why_illegal(f"sell {young.id} -> D35") is None
+    set_table(g, ["D36", "D39"])
+    young = add_barrel(g, seat, "M17", age=aged.min_age - 1, quality=4)
+    old = add_barrel(g, seat, "M17", age=aged.min_age, quality=0)
+    assert g.why_illegal(f"sell {young.id} -> D36") is not None
+    assert g.why_illegal(f"sell {old.id} -> D36") is None
+    assert g.why_illegal(f"sell {old.id} -> D39") is not None
+    assert g.why_illegal(f"sell {young.id} -> D39") is None
 
 
 def test_sellable_from_age_two_not_below():
@@ -692,22 +722,25 @@ def test_book_example_legendary_prime_at_hot():
 
 def test_sale_at_mid_pays_double():
     """Book: "Capital from a sale = bourbon's age value × zone multiplier (×1 / ×2 / ×3)" """
-    gained, sale = _sell_value(age=8, quality=2, cards=OPEN[:4])  # Rare prime 5
-    assert gained == 10
+    prime = RULES.age_values[2][1]  # Rare in its prime: ours (4 on the defaults)
+    gained, sale = _sell_value(age=8, quality=2, cards=OPEN[: RULES.mid_zone_from])  # M01 prime 6-8, Mid
+    assert sale.data["multiplier"] == 2
+    assert gained == prime * 2
 
 
 @pytest.mark.parametrize(
-    "age,band,value",
-    [(2, "younger", 3), (5, "younger", 3), (6, "prime", 5), (8, "prime", 5), (9, "older", 3), (30, "older", 3)],
+    "age,band", [(2, "younger"), (5, "younger"), (6, "prime"), (8, "prime"), (9, "older"), (30, "older")]
 )
-def test_younger_prime_older_bands(age, band, value):
+def test_younger_prime_older_bands(age, band):
     """Book: "A bourbon is worth one of three amounts, depending on its age"
 
     Book: "A barrel that ages past its window simply drops to its older value and stays there."
     """
-    gained, sale = _sell_value(age=age, quality=2, cards=OPEN[:1])  # Rare 3/5/3, M01 prime 6-8
+    younger, prime, older = RULES.age_values[2]  # Rare: ours (2 / 4 / 3 on the defaults)
+    assert younger < prime and older < prime  # book: prime is "the best value", younger "the low value"
+    gained, sale = _sell_value(age=age, quality=2, cards=OPEN[:1])  # M01 prime 6-8, Low
     assert sale.data["band"] == band
-    assert gained == value
+    assert gained == {"younger": younger, "prime": prime, "older": older}[band]
 
 
 def test_value_grows_with_quality():
@@ -733,7 +766,8 @@ def test_sales_per_barrel_by_quality():
     """
     assert _built_sales(0, "M06") == 1
     assert _built_sales(4, "M06") == 3
-    assert [_built_sales(q, "M06") for q in range(5)] == [1, 1, 2, 2, 3]
+    # in between the numbers are ours (1, 3, 3, 3, 3 on the defaults; 1, 1, 2, 2, 3 in the first draft)
+    assert [_built_sales(q, "M06") for q in range(5)] == list(RULES.sales_per_quality)
 
 
 def test_bonus_sales_on_a_bill():
