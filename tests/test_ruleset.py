@@ -22,7 +22,7 @@ VARIANTS = {
     "piles": (["deck", "iid"], "deck"),
     "opening_round_adds_card": ([False, True], False),
     "demand_draw": (["first_player_picks", "top_card"], "first_player_picks"),
-    "barrel_sales_per_round": ([1, None], 1),
+    "barrel_sales_per_round": ([1, None], None),  # ours: none since calibrated-2 (first draft: 1)
 }
 
 
@@ -80,16 +80,23 @@ def test_every_default_recipe_is_bourbon(rules):
 
 
 def test_default_demand_deck_is_about_half_open_and_half_gated(rules):
-    # book: "Roughly half the deck is 'any bourbon' ... worth little Prestige. The other half is gated ... far more"
-    # decisions: "at least 40 cards ... about half 'any bourbon' at low Prestige (1-2), half gated ... (3-8)"
+    # book: "Roughly half the deck is 'any bourbon' ... worth little Prestige. The other half is gated: it needs
+    # specific tags (the best ones also ask for higher quality or age) and is worth far more Prestige."
+    # decisions: "at least 40 cards ... about half 'any bourbon' ..., half gated"; the Prestige numbers are ours:
+    # calibrated-2 has 2-3 on "any bourbon" cards and 11-30 on gated ones (the first draft had 1-2 and 3-8)
     cards = rules.demand_cards
     assert len(cards) >= 40
     open_cards = [c for c in cards if c.is_open]
     gated = [c for c in cards if not c.is_open]
     assert 0.4 <= len(open_cards) / len(cards) <= 0.6
-    assert all(1 <= c.prestige <= 2 for c in open_cards)
-    assert all(3 <= c.prestige <= 8 for c in gated)
+    assert {c.prestige for c in open_cards} == {2, 3}
+    assert min(c.prestige for c in gated) == 11 and max(c.prestige for c in gated) == 30
+    assert max(c.prestige for c in open_cards) < min(c.prestige for c in gated), "gated is worth more, every card"
     assert all(c.tags for c in gated), "gated cards are gated by tags"
+    asking = [c for c in gated if c.min_age or c.min_quality != "Common"]
+    tag_only = [c for c in gated if c not in asking]
+    assert asking and tag_only
+    assert min(c.prestige for c in asking) > max(c.prestige for c in tag_only), "the best ones ask for quality or age"
     assert len({c.id for c in cards}) == len(cards)
 
 
@@ -414,9 +421,9 @@ def test_dump_and_load_round_trip_a_changed_ruleset(rules, tmp_path):
 
 def test_load_of_a_partial_file_keeps_the_defaults(rules, tmp_path):
     path = tmp_path / "partial.yaml"
-    path.write_text("# only one change\nzone_multipliers: [1, 2, 4]\nbarrel_sales_per_round: null\n")
+    path.write_text("# two changes\nzone_multipliers: [1, 2, 4]\nbarrel_sales_per_round: 1\n")
     loaded = bl.Ruleset.load(path)
-    assert loaded.changes() == {"zone_multipliers": (1, 2, 4), "barrel_sales_per_round": None}
+    assert loaded.changes() == {"zone_multipliers": (1, 2, 4), "barrel_sales_per_round": 1}
     assert loaded.mash_bills == rules.mash_bills
     assert loaded.start_capital == rules.start_capital
 

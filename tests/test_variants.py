@@ -12,7 +12,7 @@ def test_the_four_variants_are_listed_with_their_defaults():
         "piles": (["deck", "iid"], "deck"),
         "opening_round_adds_card": ([False, True], False),
         "demand_draw": (["first_player_picks", "top_card"], "first_player_picks"),
-        "barrel_sales_per_round": ([1, None], 1),
+        "barrel_sales_per_round": ([1, None], None),  # ours: none since calibrated-2 (first draft: 1)
     }
 
 
@@ -20,11 +20,18 @@ def test_the_four_variants_are_listed_with_their_defaults():
 
 
 def test_piles_deck_apportions_qualities_by_largest_remainder():
-    """Default: each pile is a finite shuffled deck of 40 cards whose qualities follow the quality odds."""
+    """Default: each pile is a finite shuffled deck of pile_size cards whose qualities follow the quality odds."""
     g = new_game()
+    assert (g.rules.pile_size, g.rules.quality_odds) == (55, (29, 36, 22, 11, 2))  # ours, calibrated-2
     for kind, pile in g.piles.piles.items():
         counts = [sum(1 for c in pile if c.quality == q) for q in range(5)]
-        assert counts == [20, 10, 6, 3, 1], kind  # 50/25/15/8/2 % of 40, largest remainder
+        # 29/36/22/11/2 % of 55 = 15.95, 19.8, 12.1, 6.05, 1.1: floors 15+19+12+6+1 = 53, and the two
+        # largest remainders (.95 Common, .8 Uncommon) take the last two cards
+        assert counts == [16, 20, 12, 6, 1], kind
+    first = new_game(rules=bl.Ruleset.named("first-draft"))
+    for kind, pile in first.piles.piles.items():
+        counts = [sum(1 for c in pile if c.quality == q) for q in range(5)]
+        assert counts == [20, 10, 6, 3, 1], kind  # 50/25/15/8/2 % of 40: Legendary's 0.8 beats Epic's 3.2
 
 
 def test_piles_deck_remembers_what_was_drawn():
@@ -101,9 +108,10 @@ def _legendary_ready(**changes):
     return g, barrel, opener, others[0]
 
 
-def test_a_barrel_sells_once_per_round_by_default():
-    """Default: a barrel sells at most once per round."""
-    g, barrel, a, b = _legendary_ready()
+def test_a_barrel_sells_once_per_round_in_the_variant_1():
+    """Variant barrel_sales_per_round = 1 (the first draft's default): a barrel sells at most once per round."""
+    assert bl.Ruleset.named("first-draft").barrel_sales_per_round == 1
+    g, barrel, a, b = _legendary_ready(barrel_sales_per_round=1)
     g.apply(f"sell {barrel.id} -> {a}")
     assert f"sell {barrel.id} -> {b}" not in [str(x) for x in g.legal_actions()]
     try:
@@ -114,9 +122,10 @@ def test_a_barrel_sells_once_per_round_by_default():
         raise AssertionError("a second sale in the same round was accepted")
 
 
-def test_unlimited_sales_per_round_variant():
-    """Variant barrel_sales_per_round = none: a barrel may sell again in the same round."""
-    g, barrel, a, b = _legendary_ready(barrel_sales_per_round=None)
+def test_a_barrel_may_sell_again_in_the_same_round_by_default():
+    """Default barrel_sales_per_round = none (ours, calibrated-2): a barrel may sell again in the same round."""
+    g, barrel, a, b = _legendary_ready()
+    assert g.rules.barrel_sales_per_round is None
     g.apply(f"sell {barrel.id} -> {a}")
     g.apply(f"sell {barrel.id} -> {b}")
     assert barrel.sales_left == 1
