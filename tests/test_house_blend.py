@@ -22,7 +22,7 @@ BOURBON_RULE = "every recipe needs exactly 1 cask, at least 1 corn, and at least
 HOUSE_BLEND = "one slot in a recipe accepts any resource type"
 RULES = bl.Ruleset.default()
 
-# The issue's reproduction: two Lantern Hill players, seed 11; P0 keeps M02 (cask, corn, barley),
+# The issue's reproduction (first draft): two Lantern Hill players, seed 11; P0 keeps M02 (cask, corn, barley),
 # claims corn17, barley33 and rye19, and buys House Blend in round 1's Play phase.
 ISSUE_SETUP = [
     "keep bill M02",
@@ -43,7 +43,9 @@ ISSUE_STAGES = ["stage rye19 -> B1", "stage corn17 -> B1", "stage barley33 -> B1
 
 
 def issue_game():
-    g = bl.new_game(bl.Ruleset.default(), players=2, seed=11, distilleries=["lantern_hill"] * 2)  # the issue's words
+    # Recorded on the first draft's piles and boards (the calibrated-2 defaults deal other cards, and their Lantern Hill
+    # starts with no Capital for the upgrades): the first draft by name, so the cards are the issue's.
+    g = bl.new_game(bl.Ruleset.named("first-draft"), players=2, seed=11, distilleries=["lantern_hill"] * 2)
     for a in ISSUE_SETUP:
         g.apply(a)
     assert g.players[0].has("house_blend") and g.current_player == 0
@@ -190,19 +192,21 @@ def test_make_checks_the_whole_rule_again():
 
 def test_long_cellar_frees_the_any_type_slot_whichever_twin_moves():
     """Book: House Blend — "one slot in a recipe accepts any resource type"; Long Cellar — "staged cards
-    stay swappable". M03 needs 2 corn: a third corn sits on the any-type slot. Taking back either corn must
+    stay swappable". M04 needs 3 corn: a fourth corn sits on the any-type slot. Taking back a corn must
     leave the same barrel, so the any-type slot is free again for a wheat.
     """
-    g, seat, b = house_blend_table("M03")  # cask 1, corn 2, rye 1, barley 1
+    # twin corn slots and room to spare: three corns, a cask, a rye and a barley (no wheat)
+    assert RULES.bills_by_id["M04"].counts == {"cask": 1, "corn": 3, "rye": 1, "barley": 1}
+    g, seat, b = house_blend_table("M04")
     p = g.players[seat]
     p.levels["warehouse"] = len(RULES.department_levels("warehouse"))
     p.ultimates["warehouse"] = "long_cellar"
-    corns = [give_card(g, seat, "corn") for _ in range(3)]
+    corns = [give_card(g, seat, "corn") for _ in range(4)]
     for c in corns:
         g.apply(f"stage {c.id} -> {b.id}")
     assert [c.kind for c in b.wild] == ["corn"]
     g.apply(f"unstage {corns[0].id}")  # a corn from its own recipe slot
-    assert b.wild == [] and len(b.staged) == 2
+    assert b.wild == [] and len(b.staged) == 3
     wheat = give_card(g, seat, "wheat")
     g.apply(f"stage {wheat.id} -> {b.id}")
     assert b.wild == [wheat]
@@ -272,7 +276,7 @@ def test_the_fast_legal_list_agrees_with_the_checks_when_house_blend_or_long_cel
 
     from bourbon_lab.testing.soak import CheckedGame, table
 
-    rich = bl.Ruleset.default()  # the first draft's richer economy reaches the Ultimates in fewer games
+    rich = bl.Ruleset.named("first-draft")  # its richer economy reaches the Ultimates in fewer games
     checked_points = 0
     for index in range(12):
         game = CheckedGame(rich, table(rich, 7, index)).game
