@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import bourbon_lab as bl
 from bourbon_lab.bots import knowledge as k
 from bourbon_lab.bots import make_bot
 from bourbon_lab.games.bourbonomics.rules import Action
 from bourbon_lab.games.bourbonomics.rules.state import Barrel, OrderCard
 from tests.helpers import new_game, to_play
+
+RULES = bl.Ruleset.default()
 
 ZONES = (
     "The pile grows by 1 each round and only shrinks when cards are completed, so a market nobody is clearing "
@@ -19,7 +22,7 @@ WINDOW = "sell your best barrels while they're in their window, and try to time 
 
 
 def _my_turn_with_barrel(age: int, table_cards: int):
-    """My Play turn on the first draft (Mid from 3 cards, Hot at 6) with one built Common barrel of M01 (prime 6-8)."""
+    """My Play turn on the defaults (Mid from mid_zone_from cards, Hot at 6), one built Common M01 (prime 6-8)."""
     g = to_play(new_game(players=4, seed=3))
     me = g.players[g.current_player]
     barrel = Barrel("b_test", "M01")
@@ -36,11 +39,13 @@ def _sale(barrel, completes: bool = False, gated: bool = False) -> k.SaleOption:
 
 def test_hot_holds_a_prime_barrel_one_round_when_the_next_card_lifts_the_zone():
     hot = make_bot("hot", seed=0)
-    view, barrel = _my_turn_with_barrel(age=6, table_cards=2)  # the next card makes 3: Mid
-    assert k.zone_rises_next_round(view)
-    assert not hot.should_sell(view, _sale(barrel))
-    assert hot.should_sell(view, _sale(barrel, completes=True))  # finishing an order never waits
-    view, barrel = _my_turn_with_barrel(age=6, table_cards=1)  # the next card makes 2: still Low
+    mid = RULES.mid_zone_from  # ours: 5 on the defaults (the first draft's 3)
+    for before in (mid - 1, 5):  # the next card makes Mid; then the next makes the book's Hot 6
+        view, barrel = _my_turn_with_barrel(age=6, table_cards=before)
+        assert k.zone_rises_next_round(view), before
+        assert not hot.should_sell(view, _sale(barrel))
+        assert hot.should_sell(view, _sale(barrel, completes=True))  # finishing an order never waits
+    view, barrel = _my_turn_with_barrel(age=6, table_cards=mid - 2)  # the next card leaves it Low
     assert not k.zone_rises_next_round(view)
     assert hot.should_sell(view, _sale(barrel))  # in its window, nothing to wait for
 
