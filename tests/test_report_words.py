@@ -46,7 +46,9 @@ def _first_crash(rules, seed: int = 0):
 
 def test_the_crash_line_names_the_book_card():
     """BOOK: the crash comes with the 7th card."""
-    crash = _first_crash(bl.Ruleset.default())
+    # The first draft by name: its heuristic games back the market up (a crash in 76 of 200 three-player games,
+    # seed 0 among them); on the calibrated-2 defaults the same bots crashed it in 1 of 200 (seeds 0-199).
+    crash = _first_crash(bl.Ruleset.named("first-draft"))
     assert PHRASES["crash"](crash.data).startswith("CRASH: the 7th card wipes ")
 
 
