@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,46 @@ def test_value_out_of_range(tmp_path):
 def test_bad_rules_field_names_its_line(tmp_path):
     err = _error("name: x\nrules:\n  zone_multiplers: [1, 2, 4]\n", tmp_path)
     assert err.line == 3 and "did you mean 'zone_multipliers'" in err.why
+
+
+def test_ruleset_names_the_base_and_rules_change_it():
+    sc = Scenario.from_text(
+        "{name: x, players: 2, bots: none, ruleset: first-draft, rules: {zone_multipliers: [1, 2, 4]}}"
+    )
+    assert sc.spec.ruleset == "first-draft"
+    assert sc.rules == bl.Ruleset.named("first-draft").replace(zone_multipliers=[1, 2, 4])
+    assert sc.rules.mash_bills != bl.Ruleset.default().mash_bills  # the first draft's content, not only its numbers
+    assert Scenario.from_text("{name: x, players: 2, bots: none}").rules == bl.Ruleset.default()
+
+
+def test_unknown_ruleset_lists_the_known_ones(tmp_path):
+    err = _error("name: x\nplayers: 2\nruleset: first-drft\n", tmp_path)
+    assert err.line == 3 and "unknown named ruleset 'first-drft'" in err.why and "did you mean 'first-draft'" in err.why
+    assert "known: " + ", ".join(bl.Ruleset.names()) in err.why
+    err = _error("name: x\nplayers: 2\nruleset: [first-draft]\n", tmp_path)
+    assert err.line == 3 and "unknown named ruleset" in err.why
+
+
+def test_ruleset_is_refused_beside_a_snapshot_with_rules(tmp_path):
+    snap = bl.new_game(bl.Ruleset.default(), players=2, seed=1).snapshot()
+    (tmp_path / "table.json").write_text(json.dumps(snap))
+    err = _error("name: x\nbots: none\nsnapshot: table.json\nruleset: first-draft\n", tmp_path)
+    assert err.line == 4 and "snapshot holds its own ruleset" in err.why
+
+
+def test_ruleset_is_a_bourbonomics_key(tmp_path):
+    err = _error("name: x\ngame: microbrew\nruleset: first-draft\n", tmp_path)
+    assert err.line == 3 and "microbrew has no named rulesets" in err.why
+
+
+def test_lessons_on_the_first_draft_need_it():
+    """A lesson naming first-draft really depends on it: its recorded script is not legal on the defaults."""
+    named = [p for p in FILES if "ruleset: first-draft" in p.read_text()]
+    assert len(named) == 6
+    for path in named:
+        text = path.read_text().replace("ruleset: first-draft\n", "")
+        with pytest.raises(ScenarioError, match="is illegal here"):
+            Scenario.from_text(text, base_dir=FOLDER).run()
 
 
 def test_unknown_check_and_event_kind(tmp_path):

@@ -24,6 +24,7 @@ KEYS = (
     "game",
     "name",
     "description",
+    "ruleset",
     "rules",
     "players",
     "distilleries",
@@ -57,6 +58,7 @@ class Spec:
     description: str = ""
     game: str = DEFAULT_GAME
     changes: dict = field(default_factory=dict)
+    ruleset: str | None = None
     rules: Ruleset | None = None
     players: int = 4
     distilleries: list | None = None
@@ -113,6 +115,10 @@ def _read_other_game(spec: Spec, data, where: Where, base_dir: Path) -> Spec:
     ``GENERIC_CHECKS`` at a step or at the end.
     """
     game = get_game(spec.game)
+    if "ruleset" in data:
+        raise where.at(data, "ruleset").fail(
+            f"ruleset: names a Bourbonomics ruleset; {game.name} has no named rulesets"
+        )
     _read_other_table(spec, game, data, where, base_dir)
     _read_seeds(spec, data, where)
     default = "heuristic" if "heuristic" in bot_names(game.name) else "random"
@@ -204,8 +210,10 @@ def _read_rules(spec: Spec, data, where: Where) -> None:
     w = where.at(data, "rules")
     if not isinstance(changes, dict):
         raise w.fail("rules: takes a mapping of ruleset fields to change, as Ruleset.replace takes them")
-    base = Ruleset.default()
+    base = _named_base(spec, data, where)
     if spec.snapshot and "rules" in spec.snapshot:
+        if spec.ruleset:
+            raise where.at(data, "ruleset").fail("ruleset: the snapshot holds its own ruleset; leave one of them out")
         try:
             base = Ruleset.from_dict(spec.snapshot["rules"], source="snapshot rules")
         except RulesetError as exc:
@@ -220,6 +228,20 @@ def _read_rules(spec: Spec, data, where: Where) -> None:
     spec.changes = dict(changes)
     if spec.snapshot:
         check_snapshot(spec, where.at(data, "snapshot"))  # refuse an impossible table before anything plays
+
+
+def _named_base(spec: Spec, data, where: Where) -> Ruleset:
+    """The ruleset ``rules:`` changes: the defaults, or a named one (a lesson recorded on earlier numbers)."""
+    if "ruleset" not in data:
+        return Ruleset.default()
+    name, known = data["ruleset"], Ruleset.names()
+    if not isinstance(name, str) or name not in known:
+        hint = did_you_mean(name, known)
+        raise where.at(data, "ruleset").fail(
+            f"ruleset: unknown named ruleset {name!r}{hint}; known: {', '.join(known)}"
+        )
+    spec.ruleset = name
+    return Ruleset.named(name)
 
 
 def _read_table(spec: Spec, data, where: Where) -> None:
