@@ -110,3 +110,100 @@ def test_simulate_fills_the_microbrew_columns():
     parts = result.score_parts.group_by(["game", "player"]).agg(bl_sum=pl.col("points").sum())
     joined = parts.join(players.select("game", "player", "score"), on=["game", "player"])
     assert (joined["bl_sum"] == joined["score"]).all()
+
+
+# --- the perfect bot's Brew search against the plain search it replaced
+
+
+def reference_reach(copper, rows, columns, sideways, cap):
+    """The first string-based search's reach: every Copper one Brew can leave, breadth first per selected token,
+    each with the slot and the chain that first reached it."""
+    from bourbon_lab.bots import microbrew as mb
+    from bourbon_lab.games.microbrew import copper as cu
+
+    reach = {}
+    for slot in cu.movable(list(copper), rows, columns, sideways):
+        limit = min(cap, mb.HOP_WALK) if copper[slot] == "H" else cap
+        seen = {(copper, slot)}
+        frontier = [(copper, slot, ())]
+        while frontier and len(seen) < mb.BREW_BUDGET:
+            later = []
+            for tokens, at, path in frontier:
+                for d in cu.swaps_from(list(tokens), at, rows, columns, sideways):
+                    moved = list(tokens)
+                    to = cu.swap(moved, at, d, rows, columns)
+                    after = "".join(moved)
+                    if (after, to) in seen:
+                        continue
+                    seen.add((after, to))
+                    reach.setdefault(after, (slot, (*path, d)))
+                    if len(path) + 1 < limit:
+                        later.append((after, to, (*path, d)))
+            frontier = later
+    return reach
+
+
+def reference_brew(copper, rows, columns, sideways, cap, wanted):
+    """The first search: the reachable Copper whose best column (and a little its second) gains most, each valued
+    once with the chain that first reached it; fewest swaps on a tie."""
+    from bourbon_lab.bots import microbrew as mb
+
+    counts = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+
+    def value(tokens):
+        vals = sorted(
+            (mb.Brewer.column_value(list(tokens[k * rows : (k + 1) * rows]), counts) for k in range(columns)),
+            reverse=True,
+        )
+        return vals[0] + mb.SECOND_COLUMN * (vals[1] if len(vals) > 1 else 0.0)
+
+    now = value(copper)
+    best = (0.0, None, [])
+    for after, (slot, chain) in reference_reach(copper, rows, columns, sideways, cap).items():
+        gain = value(after) - now
+        if gain > best[0] + 1e-9 or (gain > best[0] - 1e-9 and best[1] is not None and len(chain) < len(best[2])):
+            best = (gain, slot, list(chain))
+    return best
+
+
+def random_brew_case(rng):
+    rows, columns = rng.randint(3, 5), rng.randint(3, 6)
+    copper = "".join(rng.choice("LLLMMMDDDHH.") for _ in range(rows * columns))
+    worths = [1.0, 2.0, 4.0, 12.0, 14.5] if rng.random() < 0.5 else [rng.uniform(0.5, 20.0) for _ in range(5)]
+    wanted = {"".join(rng.choice("LMD") for _ in range(rows)): rng.choice(worths) for _ in range(rng.randint(1, 5))}
+    sideways = rng.choice(["different", "hop_only"])
+    return copper, rows, columns, sideways, rng.randint(1, 4) * rows * columns, wanted
+
+
+def test_the_brew_search_finds_what_the_plain_search_found():
+    """Random Coppers of every shape the ruleset allows: the same gain, slot and swap chain as the reference."""
+    from bourbon_lab.bots.microbrew import best_brew
+
+    rng = random.Random(19)
+    found = 0
+    for _ in range(150):
+        case = random_brew_case(rng)
+        fast, slow = best_brew(*case), reference_brew(*case)
+        assert fast == slow, case
+        found += fast[1] is not None
+    assert found > 100  # most cases have a gain to find, so the chains are compared too
+
+
+def test_the_brew_search_chain_is_legal_and_gains_what_it_says():
+    """Playing the chain by the Copper's swap rules from the selected slot leaves a Copper worth the gain more."""
+    from bourbon_lab.bots import microbrew as mb
+    from bourbon_lab.games.microbrew import copper as cu
+
+    rng = random.Random(7)
+    for _ in range(60):
+        copper, rows, columns, sideways, cap, wanted = random_brew_case(rng)
+        gain, slot, chain = mb.best_brew(copper, rows, columns, sideways, cap, wanted)
+        if slot is None:
+            continue
+        assert 1 <= len(chain) <= cap
+        tokens, at = list(copper), slot
+        for d in chain:
+            assert d in cu.swaps_from(tokens, at, rows, columns, sideways)
+            at = cu.swap(tokens, at, d, rows, columns)
+        valuer = mb.Valuer(rows, columns, wanted)
+        assert valuer.copper(mb.pack("".join(tokens))) - valuer.copper(mb.pack(copper)) == gain

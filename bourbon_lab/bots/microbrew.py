@@ -12,7 +12,7 @@ single Bottle space before it advertises or serves for cash, and recalls brewers
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from ..games.microbrew import beer
 from ..games.microbrew import copper as cu
@@ -20,17 +20,17 @@ from ..games.microbrew.content import EMPTY, HOP
 from .base import Bot, register
 
 GAME = "microbrew"
-LOYAL = 12.0
+LOYAL: Final = 12.0
 """What a loyal customer is worth in dollars to the planner (a point decides the game; money only breaks ties)."""
-DEPTH = 2
+DEPTH: Final = 2
 """Swaps looked ahead per Brew by default (3 plays about as well and costs twice the time)."""
-HOP_WALK = 4
+HOP_WALK: Final = 4
 """Longest hop walk the perfect bot's Brew search follows (a hop swaps with anything, so its walks explode)."""
-BREW_BUDGET = 150
+BREW_BUDGET: Final = 150
 """Coppers the perfect bot's Brew search visits per selected token before it stops looking further."""
-SECOND_COLUMN = 0.3
+SECOND_COLUMN: Final = 0.3
 """Weight of the second-best column in the perfect bot's Brew search (a second beer on the way)."""
-KEEP = ("bottle", "serve", "advertise", "manage", "flush", "mash", "brew", "break")
+KEEP: Final = ("bottle", "serve", "advertise", "manage", "flush", "mash", "brew", "break")
 """Spaces the perfect bot keeps its brewers on after a Perfect, most worth holding first (one-space jobs block)."""
 
 
@@ -45,43 +45,92 @@ class Brewer(Bot):
         super().__init__(seed)
         self.depth = depth
         self._plan: list[str] = []
-        self._served: dict[tuple, tuple[float, bool]] = {}
+        self._served: tuple[dict[str, dict[str, tuple[float, bool]]], ...] = ({}, {})
+        """Per contaminated (0 or 1), recipe and customer: what the customer pays and whether it is a Perfect."""
+        self._rules: object = None
+        self._rating: tuple = ()
+        """The rules' rating and pay numbers (``served``'s key), read once per rules object."""
         self._plans: dict[tuple, tuple[float, int | None, list[str]]] = {}
         self._columns: dict[tuple, dict[str, float]] = {}
+        self._valuers: dict[tuple, Valuer] = {}
+        """The perfect bot's column worths per wanted beers (they stay wanted for a few turns)."""
+        self._sight: object = None
+        """The sight this decision's memos below belong to (``look``); holding it keeps its id from being reused."""
+        self._values: tuple[dict[str, float], dict[str, float]] = ({}, {})
+        """This decision's ``recipe_value`` per recipe, clean and contaminated."""
+        self._wanted: dict[str, float] = {}
+        self._goal: tuple[int, int, dict[str, float]] | None = None
+        self._flags: dict[str, float] = {}
+        self._view: dict[str, Any] | None = None
 
     # --- valuing beers
 
+    def look(self, sight) -> None:
+        """Start this decision's memos when a new sight comes (kept on the bot: cheaper than the sight's __dict__)."""
+        if sight is not self._sight:
+            self._sight = sight
+            self._values = ({}, {})
+            self._wanted = {}
+            self._goal = None
+            self._flags = {}
+            self._view = None
+
+    def view_of(self, sight) -> dict[str, Any]:
+        """``sight.view``, kept for the decision (a property of a Python object costs a lookup each time)."""
+        self.look(sight)
+        if self._view is None:
+            self._view = sight.view
+        return self._view
+
     def serve_value(self, sight, rid: str, cid: str, contaminated: bool, thirsty: bool) -> float:
         """Dollars (and loyalty) a beer of ``rid`` earns from customer ``cid``."""
-        key = (rid, cid, contaminated)
-        known = self._served.get(key)
+        by_recipe = self._served[1 if contaminated else 0]
+        table = by_recipe.get(rid)
+        if table is None:
+            table = by_recipe[rid] = {}
+        known = table.get(cid)
         if known is None:
-            r, recipe, customer = sight.rules, sight.cards[rid], sight.cards[cid]
-            rated = beer.rating(recipe.colours, customer.favourite, contaminated, r.rating_cuts, r.contaminant_penalty)
-            money = beer.pay(recipe.colours, rated, r.pay_perfect, r.pay_lower)
-            money += customer.bonus if customer.likes == recipe.flavour else 0
-            known = self._served[key] = (money + (2 if rated == 0 else 0), rated == 0)
+            known = table[cid] = self.served(sight, rid, cid, contaminated)
         if known[1] and thirsty:
             return known[0] + LOYAL + 2.0 * self.customer_worth(sight, cid)
         return known[0]
 
+    def served(self, sight, rid: str, cid: str, contaminated: bool) -> tuple[float, bool]:
+        """What customer ``cid`` pays for a beer of ``rid`` (a Perfect's bonus included) and whether it is a Perfect."""
+        r = sight.rules
+        if r is not self._rules:
+            self._rules = r
+            self._rating = (r.rating_cuts, r.contaminant_penalty, r.pay_perfect, r.pay_lower)
+        return _served(sight.cards[rid], sight.cards[cid], contaminated, self._rating)
+
     def recipe_value(self, sight, rid: str, contaminated: bool) -> float:
         """The best a finished beer of ``rid`` could do now (once per decision)."""
-        memo = sight.__dict__.setdefault("_recipe_values", {})
-        key = (rid, contaminated)
-        if key not in memo:
-            v, me = sight.view, sight.player
-            faceup = [c for c in v["thirsty"] if c not in v["asleep"]]
-            best = [self.serve_value(sight, rid, c, contaminated, True) for c in faceup]
-            best += [self.serve_value(sight, rid, c, contaminated, False) for c in v["players"][me]["loyal"]]
-            memo[key] = max(best, default=0.0)
-        return memo[key]
+        self.look(sight)
+        memo = self._values[1 if contaminated else 0]
+        known = memo.get(rid)
+        if known is None:
+            v = self.view_of(sight)
+            asleep = v["asleep"]
+            best = -1.0
+            found = False
+            for c in v["thirsty"]:
+                if c not in asleep:
+                    value = self.serve_value(sight, rid, c, contaminated, True)
+                    if not found or value > best:
+                        best, found = value, True
+            for c in v["players"][sight.player]["loyal"]:
+                value = self.serve_value(sight, rid, c, contaminated, False)
+                if not found or value > best:
+                    best, found = value, True
+            known = memo[rid] = best if found else 0.0
+        return known
 
     def wanted(self, sight) -> dict[str, float]:
         """Recipes I could bottle (hand and table) and what a clean beer of each is worth (once per decision)."""
-        memo = sight.__dict__.setdefault("_wanted", {})
+        self.look(sight)
+        memo = self._wanted
         if not memo:
-            v = sight.view
+            v = self.view_of(sight)
             for rid in [*v["players"][sight.player]["hand"], *v["table"]]:
                 memo[rid] = self.recipe_value(sight, rid, False)
         return memo
@@ -101,18 +150,22 @@ class Brewer(Bot):
         return best
 
     def brew_goal(self, sight) -> tuple[int, int, dict[str, float]]:
-        """My Copper's rows and columns, and the best worth of each colour pattern I could bottle."""
-        r = sight.rules
-        columns = r.copper_columns + (r.side_tank_columns if sight.view["players"][sight.player]["upgraded"] else 0)
-        wanted: dict[str, float] = {}
-        for rid, worth in self.wanted(sight).items():
-            colours = sight.cards[rid].colours
-            wanted[colours] = max(worth, wanted.get(colours, 0.0))
-        return r.copper_rows, columns, wanted
+        """My Copper's rows and columns, and the best worth of each colour pattern I could bottle (once a decision)."""
+        self.look(sight)
+        if self._goal is None:
+            r = sight.rules
+            upgraded = self.view_of(sight)["players"][sight.player]["upgraded"]
+            columns = r.copper_columns + (r.side_tank_columns if upgraded else 0)
+            wanted: dict[str, float] = {}
+            for rid, worth in self.wanted(sight).items():
+                colours = sight.cards[rid].colours
+                wanted[colours] = max(worth, wanted.get(colours, 0.0))
+            self._goal = (r.copper_rows, columns, wanted)
+        return self._goal
 
     def plan_brew(self, sight, start: int | None = None) -> tuple[float, int | None, list[str]]:
         """The best gain, slot and swap chain within ``DEPTH`` swaps (from ``start`` if already selected)."""
-        v, me = sight.view, sight.player
+        v, me = self.view_of(sight), sight.player
         rows, columns, wanted = self.brew_goal(sight)
         signature = tuple(sorted(wanted.items()))
         key = (v["players"][me]["copper"], columns, start, signature)
@@ -174,13 +227,13 @@ class Brewer(Bot):
 
     def free_places(self, sight, legal: list[str]) -> dict[str, str]:
         """Placements on a free space, by job (replacing is left to need: two bots replacing each other loop)."""
-        spaces = sight.view["spaces"]
+        spaces = self.view_of(sight)["spaces"]
         out = {}
         for a in legal:
             if a == "pass":
                 continue
-            job, _, k = a.split()[1].partition(".")
-            if spaces[job][int(k) - 1] is None:
+            job, k = _place(a)
+            if spaces[job][k] is None:
                 out[job] = a
         return out
 
@@ -201,20 +254,24 @@ class Brewer(Bot):
         if job == "manage":
             return self.manage_choice(sight, placing=True) is not None
         if job == "mash":
-            return EMPTY in self.usable(sight, sight.view["players"][sight.player]["copper"])
+            return EMPTY in self.usable(sight, self.mine(sight)["copper"])
         return self.plan_brew(sight)[0] > 0.5
+
+    def mine(self, sight) -> dict[str, Any]:
+        """My part of the view."""
+        return self.view_of(sight)["players"][sight.player]
 
     def usable(self, sight, copper: str) -> str:
         r = sight.rules
-        cols = r.copper_columns + (r.side_tank_columns if sight.view["players"][sight.player]["upgraded"] else 0)
+        cols = r.copper_columns + (r.side_tank_columns if self.mine(sight)["upgraded"] else 0)
         return copper[: cols * r.copper_rows]
 
     def ready(self, sight, clean: bool = False) -> list[dict]:
-        bottles = sight.view["players"][sight.player]["bottles"]
+        bottles = self.mine(sight)["bottles"]
         return [b for b in bottles if not b["left"] and not (clean and b["contaminant"])]
 
     def best_serve(self, sight) -> tuple[float, str | None]:
-        v, me = sight.view, sight.player
+        v, me = self.view_of(sight), sight.player
         faceup = [c for c in v["thirsty"] if c not in v["asleep"]]
         mine = [c for c in v["players"][me]["loyal"] if c not in v["asleep"]]
         best: tuple[float, str | None] = (0.0, None)
@@ -231,19 +288,20 @@ class Brewer(Bot):
 
     def best_bottle(self, sight) -> tuple[float, str | None]:
         """The best bottling now, by the finished beer's value (nothing while two beers ferment)."""
-        v, me, r = sight.view, sight.player, sight.rules
+        v, me, r = self.view_of(sight), sight.player, sight.rules
         mine = v["players"][me]
         if sum(1 for b in mine["bottles"] if b["left"]) >= 2:
             return (0.0, None)
         rows = r.copper_rows
         copper = self.usable(sight, mine["copper"])
+        recipes = [*mine["hand"], *v["table"]]
         best: tuple[float, str | None] = (0.0, None)
         for k in range(len(copper) // rows):
-            col = list(copper[k * rows : (k + 1) * rows])
-            if EMPTY in col:
+            column = copper[k * rows : (k + 1) * rows]
+            if EMPTY in column:
                 continue
-            for rid in [*mine["hand"], *v["table"]]:
-                dirty = beer.would_contaminate(col, sight.cards[rid].colours, r.ferment_match)
+            for rid in recipes:
+                dirty = _contaminates(column, sight.cards[rid].colours, r.ferment_match)
                 value = self.bottle_value(sight, rid, dirty, not mine["bottles"])
                 if value > best[0]:
                     best = (value, f"bottle {rid} col {k + 1}")
@@ -254,10 +312,10 @@ class Brewer(Bot):
         return self.recipe_value(sight, rid, dirty)
 
     def manage_choice(self, sight, placing: bool) -> str | None:
-        mine = sight.view["players"][sight.player]
-        r = sight.rules
-        costs = r.manage_cost_2p if len(sight.view["players"]) == 2 else r.manage_cost_34p
-        if mine["brewers"] < r.brewers_max and mine["cash"] >= costs[3] and sight.view["round"] <= 4:
+        v, r = self.view_of(sight), sight.rules
+        mine = v["players"][sight.player]
+        costs = r.manage_cost_2p if len(v["players"]) == 2 else r.manage_cost_34p
+        if mine["brewers"] < r.brewers_max and mine["cash"] >= costs[3] and v["round"] <= 4:
             return "hire"
         if not mine["upgraded"] and r.side_tank_columns and mine["cash"] >= costs[2] + 4:
             return "upgrade"
@@ -314,17 +372,18 @@ class Brewer(Bot):
 
     def customer_worth(self, sight, cid: str) -> float:
         """How many of my reputations (secret or shared) a customer's flag counts toward."""
-        memo = sight.__dict__.setdefault("_flags", {})
+        self.look(sight)
+        memo = self._flags
         if cid not in memo:
             flag = sight.cards[cid].flag
-            mine = sight.view["players"][sight.player]["secret_reputations"]
-            cards = [*mine, *sight.view["public_reputations"]] if isinstance(mine, list) else []
+            mine = self.view_of(sight)["players"][sight.player]["secret_reputations"]
+            cards = [*mine, *self.view_of(sight)["public_reputations"]] if isinstance(mine, list) else []
             memo[cid] = sum(1 for rid in cards if sight.cards[rid].target == flag)
         return memo[cid]
 
     def on_reveal(self, sight, legal):
         me = sight.player
-        flags = Counter(sight.cards[c].flag for c in sight.view["players"][me]["loyal"])
+        flags = Counter(sight.cards[c].flag for c in self.view_of(sight)["players"][me]["loyal"])
         return max(legal, key=lambda a: flags[sight.cards[a.split()[1]].target])
 
 
@@ -349,16 +408,21 @@ class Perfect(Brewer):
         r = sight.rules
         if start is not None or r.brew_chain != "may_stop":
             return super().plan_brew(sight, start)
-        v, me = sight.view, sight.player
+        v, me = self.view_of(sight), sight.player
         rows, columns, wanted = self.brew_goal(sight)
         copper = v["players"][me]["copper"][: rows * columns]
-        key = ("all", copper, columns, tuple(sorted(wanted.items())))
+        signature = tuple(sorted(wanted.items()))
+        key = ("all", copper, columns, signature)
         if key not in self._plans:
             if len(self._plans) > 256:
                 self._plans.clear()
             cap = r.swap_cap_factor * rows * (r.copper_columns + r.side_tank_columns)
-            reach = one_brew(copper, rows, columns, r.sideways_swap, cap)
-            self._plans[key] = _best_brew(copper, reach, rows, columns, wanted)
+            valuer = self._valuers.get((rows, columns, signature))
+            if valuer is None:
+                if len(self._valuers) > 16:
+                    self._valuers.clear()
+                valuer = self._valuers[(rows, columns, signature)] = Valuer(rows, columns, wanted)
+            self._plans[key] = best_brew(copper, rows, columns, r.sideways_swap, cap, wanted, valuer)
         return self._plans[key]
 
     def on_recall(self, sight, legal: list[str]) -> str:
@@ -367,14 +431,14 @@ class Perfect(Brewer):
 
     def wants_advertise(self, sight) -> bool:
         """A clean beer no customer would call Perfect is worth a customer if the money is there."""
-        return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
+        return _advertise_cost(sight) <= self.view_of(sight)["players"][sight.player]["cash"]
 
     def manage_choice(self, sight, placing):
         """Spare money buys Research: more recipes in hand, more customers a beer can please perfectly."""
         choice = super().manage_choice(sight, placing)
         if choice:
             return choice
-        v, r = sight.view, sight.rules
+        v, r = self.view_of(sight), sight.rules
         costs = r.manage_cost_2p if len(v["players"]) == 2 else r.manage_cost_34p
         if v["recipe_deck"] and v["players"][sight.player]["cash"] >= costs[1] + 2:
             return "research"
@@ -394,7 +458,7 @@ class Advertiser(Brewer):
         return value if idle or value >= 4 else 0.0
 
     def wants_advertise(self, sight) -> bool:
-        return _advertise_cost(sight) <= sight.view["players"][sight.player]["cash"]
+        return _advertise_cost(sight) <= self.view_of(sight)["players"][sight.player]["cash"]
 
     ORDER: tuple[str, ...] = ("advertise", "serve", "bottle", "manage", "mash", "brew")
 
@@ -426,67 +490,6 @@ def _swaps(tokens, vals, at, path, adjacent, sideways, rows, value) -> list[tupl
     return out
 
 
-def one_brew(copper: str, rows: int, columns: int, sideways: str, cap: int) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """Every Copper one Brew can leave, each with the slot selected and the fewest swaps found (breadth first).
-
-    A malt's chain is followed up to the swap cap; a hop's only ``HOP_WALK`` swaps, and each selected token
-    stops after ``BREW_BUDGET`` Coppers, because a hop's walks (a hop swaps with anything) number millions.
-    """
-    adjacent = _adjacent(rows, columns)
-    out: dict[str, tuple[int, tuple[str, ...]]] = {}
-    for slot in cu.movable(list(copper), rows, columns, sideways):
-        limit = min(cap, HOP_WALK) if copper[slot] == HOP else cap
-        seen = {(copper, slot)}
-        frontier: list[tuple[str, int, tuple[str, ...]]] = [(copper, slot, ())]
-        while frontier and len(seen) < BREW_BUDGET:
-            later: list[tuple[str, int, tuple[str, ...]]] = []
-            for tokens, at, path in frontier:
-                token = tokens[at]
-                for d, to, _flat in adjacent[at]:
-                    if not cu.can_swap(token, tokens[to], d, sideways):
-                        continue
-                    moved = list(tokens)
-                    moved[at], moved[to] = moved[to], moved[at]
-                    after = "".join(moved)
-                    if (after, to) in seen:
-                        continue
-                    seen.add((after, to))
-                    chain = (*path, d)
-                    if after not in out:
-                        out[after] = (slot, chain)
-                    if len(chain) < limit:
-                        later.append((after, to, chain))
-            frontier = later
-    return out
-
-
-def _best_brew(
-    copper: str, reach: dict[str, tuple[int, tuple[str, ...]]], rows: int, columns: int, wanted: dict[str, float]
-) -> tuple[float, int | None, list[str]]:
-    """The reachable Copper whose best column (and a little its second) gains most over now; fewest swaps on a tie."""
-    counts = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
-    cache: dict[str, float] = {}
-
-    def value(tokens: str) -> float:
-        vals = []
-        for k in range(columns):
-            col = tokens[k * rows : (k + 1) * rows]
-            v = cache.get(col)
-            if v is None:
-                v = cache[col] = Brewer.column_value(list(col), counts)
-            vals.append(v)
-        vals.sort(reverse=True)
-        return vals[0] + SECOND_COLUMN * (vals[1] if len(vals) > 1 else 0.0)
-
-    now = value(copper)
-    best: tuple[float, int | None, list[str]] = (0.0, None, [])
-    for after, (slot, chain) in reach.items():
-        gain = value(after) - now
-        if gain > best[0] + 1e-9 or (gain > best[0] - 1e-9 and best[1] is not None and len(chain) < len(best[2])):
-            best = (gain, slot, list(chain))
-    return best
-
-
 _ADJACENT: dict[tuple[int, int], list] = {}
 
 
@@ -501,8 +504,321 @@ def _adjacent(rows: int, columns: int) -> list[list[tuple[str, int, bool]]]:
     return _ADJACENT[key]
 
 
+_PLACES: dict[str, tuple[str, int]] = {}
+
+
+def _place(action: str) -> tuple[str, int]:
+    """``"place brew.2"`` -> ("brew", 1): the job and the space's index (parsed once per action text)."""
+    known = _PLACES.get(action)
+    if known is None:
+        if len(_PLACES) > 4096:
+            _PLACES.clear()
+        job, _, k = action.split()[1].partition(".")
+        known = _PLACES[action] = (job, int(k) - 1)
+    return known
+
+
+_CONTAMINATES: dict[tuple[str, str, str], bool] = {}
+
+
+def _contaminates(column: str, recipe: str, match: str) -> bool:
+    """``beer.would_contaminate`` of a column's tokens, kept across games (it is pure, and laying tokens is slow)."""
+    key = (column, recipe, match)
+    known = _CONTAMINATES.get(key)
+    if known is None:
+        if len(_CONTAMINATES) > 4096:
+            _CONTAMINATES.clear()
+        known = _CONTAMINATES[key] = beer.would_contaminate(list(column), recipe, match)
+    return known
+
+
+_SERVED: dict[tuple, tuple[float, bool]] = {}
+
+
+def _served(recipe, customer, contaminated: bool, rating: tuple) -> tuple[float, bool]:
+    """``Brewer.served``, kept across games by the cards and the rules' numbers (pure; counting colours is slow)."""
+    key = (recipe, customer, contaminated, rating)
+    known = _SERVED.get(key)
+    if known is None:
+        if len(_SERVED) > 4096:
+            _SERVED.clear()
+        cuts, penalty, perfect, lower = rating
+        rated = beer.rating(recipe.colours, customer.favourite, contaminated, cuts, penalty)
+        money = beer.pay(recipe.colours, rated, perfect, lower)
+        money += customer.bonus if customer.likes == recipe.flavour else 0
+        known = _SERVED[key] = (money + (2 if rated == 0 else 0), rated == 0)
+    return known
+
+
 def _advertise_cost(sight) -> int:
     return sight.rules.advertise_per_loyal * len(sight.view["players"][sight.player]["loyal"])
+
+
+# --- the perfect bot's Brew search, on Coppers packed into ints
+
+CODES: Final = {EMPTY: 0, "L": 1, "M": 2, "D": 3, HOP: 4}
+"""A token's 3-bit code in a packed Copper (slot ``s`` in bits ``3s..3s+2``): a swap is two xors, a Copper one int."""
+LETTERS: Final = (EMPTY, "L", "M", "D", HOP)
+HOP_CODE: Final = 4
+SELECTED: Final = 5
+"""The code the selected token carries while it moves, so one int says both the Copper and where the token is."""
+UP: Final = 0
+DOWN: Final = 1
+LEFT: Final = 2
+RIGHT: Final = 3
+NEAR: Final = 1e-3
+"""Only a Copper gaining within this of the best so far is marked reached (and only such a one could become the
+best, by a tie or more): the best falls only by a tie, by under 1e-9 each, and a search values far fewer than a
+million Coppers, so a Copper once this far behind can never become a candidate, and whether it was reached first
+never matters."""
+DIRECTIONS: Final = ("up", "down", "left", "right")
+"""``cu.STEPS``' order, the order the search tries swaps in (so ties fall as they always have)."""
+
+
+class Shape:
+    """A Copper shape and the swap rule as bit masks, so the search's inner loop needs no table look-ups."""
+
+    def __init__(self, rows: int, columns: int, sideways: str):
+        assert DIRECTIONS == tuple(cu.STEPS)
+        self.rows = rows
+        self.columns = columns
+        self.masks: list[list[int]] = [
+            [sum(1 << y for y in range(len(LETTERS)) if cu.can_swap(x, LETTERS[y], d, sideways)) for x in LETTERS]
+            for d in DIRECTIONS
+        ]
+        """Per direction and token code: the neighbour codes it may swap with (``cu.can_swap``), as bits."""
+
+    def movable(self, packed: int) -> list[int]:
+        """Slots whose token has a legal swap (``cu.movable`` on a packed Copper): what a Brew may select."""
+        rows = self.rows
+        out = []
+        for s in range(rows * self.columns):
+            x = (packed >> (3 * s)) & 7
+            row, column = s % rows, s // rows
+            if (
+                (row + 1 < rows and self.allows(UP, x, packed, s + 1))
+                or (row > 0 and self.allows(DOWN, x, packed, s - 1))
+                or (column > 0 and self.allows(LEFT, x, packed, s - rows))
+                or (column + 1 < self.columns and self.allows(RIGHT, x, packed, s + rows))
+            ):
+                out.append(s)
+        return out
+
+    def allows(self, way: int, token: int, packed: int, to: int) -> bool:
+        return (self.masks[way][token] >> ((packed >> (3 * to)) & 7)) & 1 == 1
+
+
+def pack(copper: str) -> int:
+    """A Copper string as an int, 3 bits a slot."""
+    out = 0
+    for s in range(len(copper)):
+        out |= CODES[copper[s]] << (3 * s)
+    return out
+
+
+class Valuer:
+    """What a Copper is worth to the planner: its best column and, at ``SECOND_COLUMN``, its second.
+
+    A column's worth depends only on how many of each malt it holds: it is kept by those counts and by the
+    column's bits (8 ** rows entries), and a Valuer is kept per wanted beers, so it is worked out rarely.
+    """
+
+    def __init__(self, rows: int, columns: int, wanted: dict[str, float]):
+        self.rows = rows
+        self.columns = columns
+        self.width = 3 * rows
+        self.mask = (1 << self.width) - 1
+        self.wanted = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+        self.known: list[float] = [-1.0] * (1 << self.width)
+        """Column bits -> the column's worth; -1 until first asked."""
+        self.by_malts: list[float] = [-1.0] * (rows + 1) ** 3
+        """(light, medium, dark) counts -> the column's worth; -1 until first asked."""
+
+    def column(self, bits: int) -> float:
+        """How close a column is to a wanted recipe: an exact match counts fully, a near one a little."""
+        light = medium = dark = 0
+        for r in range(self.rows):
+            code = (bits >> (3 * r)) & 7
+            if code == 1:
+                light += 1
+            elif code == 2:
+                medium += 1
+            elif code == 3:
+                dark += 1
+        malts = (light * (self.rows + 1) + medium) * (self.rows + 1) + dark
+        best = self.by_malts[malts]
+        if best < 0.0:
+            best = 0.0
+            for wl, wm, wd, size, worth in self.wanted:
+                hit = min(light, wl) + min(medium, wm) + min(dark, wd)
+                value = worth if hit == size else 0.15 * hit * worth
+                if value > best:
+                    best = value
+            self.by_malts[malts] = best
+        self.known[bits] = best
+        return best
+
+    def copper(self, packed: int) -> float:
+        first = second = -1.0
+        known, width, mask = self.known, self.width, self.mask
+        for k in range(self.columns):
+            bits = (packed >> (width * k)) & mask
+            v = known[bits]
+            if v < 0.0:
+                v = self.column(bits)
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first + SECOND_COLUMN * (second if self.columns > 1 else 0.0)
+
+
+class BrewSearch:
+    """The Copper one Brew can leave whose best column (and a little its second) gains most; fewest swaps on a tie.
+
+    Every selectable token, in slot order, walks breadth first: a malt's chain up to the swap cap, a hop's
+    only ``HOP_WALK`` swaps, and each token stops after ``BREW_BUDGET`` Coppers (a hop swaps with anything, so
+    its walks number millions). A Copper is valued when first reached, with the chain that reached it; a swap
+    within a column keeps its parent's value. A walk keeps its states in one queue, each with a link to the
+    state before it; the best chain is spelt out from the links when its walk ends.
+    """
+
+    def __init__(self, copper: str, form: Shape, valuer: Valuer, cap: int):
+        self.form = form
+        self.valuer = valuer
+        self.cap = cap
+        self.start = pack(copper)
+        self.now = valuer.copper(self.start)
+        self.gain = 0.0
+        self.slot = -1
+        self.length = 0
+        self.chain: list[str] = []
+        self.reached: set[int] = set()
+        # the walk under way: its slot and token, its depth (and whether its last), its best state's link, its queue
+        self.current = -1
+        self.token = 0
+        self.depth = 0
+        self.last = False
+        self.best = -1
+        self.seen: set[int] = set()
+        self.states: list[int] = []
+        """Queued Coppers, the selected token marked ``SELECTED``."""
+        self.values: list[float] = []
+        self.links: list[int] = []
+        """Per queued state: ``((parent + 1) * 4 + direction) * 64 + slot``, its swap and where the token is."""
+
+    def run(self) -> tuple[float, int | None, list[str]]:
+        for slot in self.form.movable(self.start):
+            self.walk(slot)
+        return (self.gain, self.slot, self.chain) if self.slot >= 0 else (0.0, None, [])
+
+    def walk(self, slot: int) -> None:
+        """One selected token's Coppers, breadth first, one level of swaps at a time."""
+        form = self.form
+        rows, columns, masks = form.rows, form.columns, form.masks
+        self.current = slot
+        token = self.token = (self.start >> (3 * slot)) & 7
+        up, down, left, right = masks[UP][token], masks[DOWN][token], masks[LEFT][token], masks[RIGHT][token]
+        limit = min(self.cap, HOP_WALK) if token == HOP_CODE else self.cap
+        marked = self.start ^ ((token ^ SELECTED) << (3 * slot))
+        self.seen = {_spread(marked)}
+        self.states, self.values, self.links = [marked], [self.now], [slot]
+        head, end, self.depth, self.best = 0, 1, 0, -1
+        while head < end and len(self.seen) < BREW_BUDGET and self.depth < limit:
+            self.depth += 1
+            self.last = self.depth == limit
+            for i in range(head, end):
+                state, value, link = self.states[i], self.values[i], self.links[i]
+                at = link & 63
+                row, column = at % rows, at // rows
+                back = ((link >> 6) & 3) ^ 1 if link >= 64 else -1  # the swap back: its Copper is already seen
+                if row + 1 < rows and back != UP:
+                    self.swap(i, state, value, at, at + 1, UP, up)
+                if row > 0 and back != DOWN:
+                    self.swap(i, state, value, at, at - 1, DOWN, down)
+                if column > 0 and back != LEFT:
+                    self.swap(i, state, value, at, at - rows, LEFT, left)
+                if column + 1 < columns and back != RIGHT:
+                    self.swap(i, state, value, at, at + rows, RIGHT, right)
+            head, end = end, len(self.states)
+        if self.best >= 0:
+            self.spell()
+
+    def swap(self, i: int, state: int, value: float, at: int, to: int, way: int, mask: int) -> None:
+        """Swap queued state ``i``'s token at ``at`` with ``to`` if the rules let it; a new state is queued."""
+        shift = 3 * to
+        other = (state >> shift) & 7
+        if not (mask >> other) & 1:
+            return
+        swapped = SELECTED ^ other  # xor it into both slots: the token and the other trade places
+        moved = state ^ (swapped << (3 * at)) ^ (swapped << shift)
+        size = len(self.seen)
+        self.seen.add(_spread(moved))
+        if len(self.seen) == size:
+            return
+        after = moved ^ ((SELECTED ^ self.token) << shift)
+        worth = self.valuer.copper(after) if way >= LEFT else value
+        link = (i + 1) * 256 + way * 64 + to
+        if not self.last:  # the last level is never walked on from
+            self.states.append(moved)
+            self.values.append(worth)
+            self.links.append(link)
+        gain = worth - self.now
+        if gain > self.gain - NEAR:
+            size = len(self.reached)
+            self.reached.add(_spread(after))
+            if len(self.reached) > size:
+                self.reach(gain, link)
+
+    def reach(self, gain: float, link: int) -> None:
+        """The first chain to reach a Copper (``link``'s) is its chain: the best so far if it gains most."""
+        if gain > self.gain + 1e-9 or (gain > self.gain - 1e-9 and self.slot >= 0 and self.depth < self.length):
+            self.gain, self.slot, self.length, self.best = gain, self.current, self.depth, link
+
+    def spell(self) -> None:
+        """The best state's chain of directions, from its link and the queue's."""
+        chain: list[str] = []
+        link = self.best
+        while link >= 64:
+            chain.append(DIRECTIONS[(link >> 6) & 3])
+            link = self.links[(link >> 8) - 1]
+        chain.reverse()
+        self.chain = chain
+
+
+def _spread(packed: int) -> int:
+    """A packed Copper with every slot folded into its low bits, one to one (xor-shifts can be undone).
+
+    A set hashes an int by its low bits, which hold only the first column: the Coppers one token's walk
+    reaches would mostly collide there (a set of 300 of them probed 5 times as long).
+    """
+    packed ^= packed >> 31
+    packed ^= packed >> 17
+    packed ^= packed >> 9
+    return packed ^ (packed >> 4)
+
+
+_SHAPES: dict[tuple[int, int, str], Shape] = {}
+
+
+def best_brew(
+    copper: str,
+    rows: int,
+    columns: int,
+    sideways: str,
+    cap: int,
+    wanted: dict[str, float],
+    valuer: Valuer | None = None,
+) -> tuple[float, int | None, list[str]]:
+    """The best gain, slot and swap chain over every Copper one Brew can leave (see ``BrewSearch``).
+
+    ``valuer``: one kept from an earlier search for the same ``wanted`` (its column worths are reused).
+    """
+    key = (rows, columns, sideways)
+    form = _SHAPES.get(key)
+    if form is None:
+        form = _SHAPES[key] = Shape(rows, columns, sideways)
+    return BrewSearch(copper, form, valuer or Valuer(rows, columns, wanted), cap).run()
 
 
 class Heuristic(Perfect):
