@@ -532,21 +532,27 @@ def _contaminates(column: str, recipe: str, match: str) -> bool:
     return known
 
 
-_SERVED: dict[tuple, tuple[float, bool]] = {}
+_SERVED: dict[tuple, dict[tuple, tuple[float, bool]]] = {}
+"""Per the rules' rating and pay numbers: ``Brewer.served`` by the recipe's and the customer's words."""
 
 
 def _served(recipe, customer, contaminated: bool, rating: tuple) -> tuple[float, bool]:
-    """``Brewer.served``, kept across games by the cards and the rules' numbers (pure; counting colours is slow)."""
-    key = (recipe, customer, contaminated, rating)
-    known = _SERVED.get(key)
-    if known is None:
-        if len(_SERVED) > 4096:
+    """``Brewer.served``, kept across games (it is pure, and counting colours is slow)."""
+    table = _SERVED.get(rating)
+    if table is None:
+        if len(_SERVED) > 16:
             _SERVED.clear()
+        table = _SERVED[rating] = {}
+    colours, favourite, likes, bonus = recipe.colours, customer.favourite, customer.likes, customer.bonus
+    key = (colours, recipe.flavour, favourite, likes, bonus, contaminated)
+    known = table.get(key)
+    if known is None:
+        if len(table) > 4096:
+            table.clear()
         cuts, penalty, perfect, lower = rating
-        rated = beer.rating(recipe.colours, customer.favourite, contaminated, cuts, penalty)
-        money = beer.pay(recipe.colours, rated, perfect, lower)
-        money += customer.bonus if customer.likes == recipe.flavour else 0
-        known = _SERVED[key] = (money + (2 if rated == 0 else 0), rated == 0)
+        rated = beer.rating(colours, favourite, contaminated, cuts, penalty)
+        money = beer.pay(colours, rated, perfect, lower) + (bonus if likes == recipe.flavour else 0)
+        known = table[key] = (money + (2 if rated == 0 else 0), rated == 0)
     return known
 
 
