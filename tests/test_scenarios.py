@@ -16,6 +16,7 @@ from bourbon_lab.scenarios import Scenario, ScenarioError, fork, save_playtest
 from bourbon_lab.scenarios import playtest as playtest_mod
 from bourbon_lab.scenarios.checks import log_digest
 from bourbon_lab.scenarios.commands import scenario_files
+from bourbon_lab.scenarios.report import header
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "scenarios"
@@ -103,6 +104,8 @@ def test_ruleset_names_the_base_and_rules_change_it():
     assert sc.rules == bl.Ruleset.named("first-draft").replace(zone_multipliers=[1, 2, 4])
     assert sc.rules.mash_bills != bl.Ruleset.default().mash_bills  # the first draft's content, not only its numbers
     assert Scenario.from_text("{name: x, players: 2, bots: none}").rules == bl.Ruleset.default()
+    shown = header(sc.spec, sc.game(), 0)[-1]
+    assert "rules: the named ruleset first-draft with zone_multipliers=[1, 2, 4];" in shown
 
 
 def test_unknown_ruleset_lists_the_known_ones(tmp_path):

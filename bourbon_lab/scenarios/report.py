@@ -102,7 +102,10 @@ def _table_line(game_end_rows) -> list[str]:
 def header(spec: Spec, game, seed: int) -> list[str]:
     """The title block: scenario name, table, rules changes."""
     dist = ", ".join(f"P{p.seat} {p.distillery}" for p in game.players)
-    changes = ", ".join(f"{k}={v}" for k, v in spec.changes.items()) or "the defaults"
+    changes = ", ".join(f"{k}={v}" for k, v in spec.changes.items())
+    if spec.ruleset:
+        changes = f"the named ruleset {spec.ruleset}" + (f" with {changes}" if changes else "")
+    changes = changes or "the defaults"
     start = f"snapshot {spec.snapshot_file}" if spec.snapshot else f"seed {seed}"
     bots = ", ".join(spec.bots) if spec.bots else "none (script only)"
     lines = [spec.name, "=" * len(spec.name)]
