@@ -14,9 +14,12 @@ import bourbon_lab as bl
 from bourbon_lab.cli import main
 from bourbon_lab.dashboard import GameTable, Study, StudySetup, load_setup
 from bourbon_lab.dashboard.app import GameApp
+from bourbon_lab.design import Targets
+from bourbon_lab.games.microbrew.ruleset import DATA
 from bourbon_lab.widgets import LiveStudy, RulesEditor, Stepper, simulated_game
 
 RULES = bl.default_rules("microbrew")
+TARGETS = DATA / "targets.yaml"
 SMALL = StudySetup(rules=RULES, players=2, bots=("heuristic",), games=4)
 
 
@@ -58,6 +61,26 @@ def test_publish_writes_a_microbrew_report(tmp_path, capsys):
     assert "Microbrew study" in page and (tmp_path / "charts" / "win_rate.svg").is_file()
     assert main([*args[:-4], "--players", "5", "--out", str(tmp_path)]) == 2
     assert "--players: 5 is outside 2-4" in capsys.readouterr().err
+
+
+def test_targets_file_holds_the_issues_seat_and_path_targets():
+    """Issue 19, item 7: "the second seat within ±5 points of even, both of the book's paths viable (neither
+    above 65 % head to head)" - seat targets for both mirrors and the mixed table, dominance for the mixed one."""
+    t = Targets.load(TARGETS)
+    assert t.game == "microbrew" and all(x.source == "ours" and x.why for x in t.targets)
+    seats = {t.runs[x.run].bots: x.hi for x in t.targets if x.metric == "turn_order_spread"}
+    assert seats == {("heuristic",): 5, ("advertise",): 5, ("perfect", "advertise"): 5}
+    paths = [(t.runs[x.run].bots, x.hi) for x in t.targets if x.metric == "strategy_dominance"]
+    assert paths == [(("perfect", "advertise"), 65)]
+    assert {r.players for r in t.runs.values()} == {2}
+
+
+def test_targets_command_checks_microbrews_file_on_real_games(capsys):
+    assert main(["targets", str(TARGETS), "--game", "microbrew", "--games", "4", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "runs perfect, advertise, mixed" in out and "of 4 hold" in out
+    statuses = re.findall(r"^ +(holds|fails|undecided|not measured) ", out, re.M)
+    assert len(statuses) == 4 and "not measured" not in statuses
 
 
 def test_dashboard_refuses_a_bad_game_in_one_line(capsys):
