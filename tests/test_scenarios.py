@@ -138,6 +138,14 @@ def test_lessons_on_the_first_draft_need_it():
             Scenario.from_text(text, base_dir=FOLDER).run()
 
 
+def test_one_sale_a_round_is_the_first_drafts():
+    """The defaults' Legendary lesson sells one barrel three times in a turn; the first draft refuses the 2nd sale."""
+    text = (FOLDER / "legendary-sells-three-times-in-one-turn.yaml").read_text()
+    assert Scenario.from_text(text, base_dir=FOLDER).run().passed
+    with pytest.raises(ScenarioError, match="step 2 .*sells at most 1 time"):
+        Scenario.from_text(text.replace("bots: none", "ruleset: first-draft\nbots: none"), base_dir=FOLDER).run()
+
+
 def test_unknown_check_and_event_kind(tmp_path):
     err = _error("name: x\nbots: none\nexpect:\n  - at: end\n    zoen: Hot\n", tmp_path)
     assert err.line == 5 and "did you mean 'zone'" in err.why
