@@ -586,6 +586,7 @@ class Shape:
 
     def __init__(self, rows: int, columns: int, sideways: str):
         assert DIRECTIONS == tuple(cu.STEPS)
+        assert rows * columns <= 64, "a queue link keeps the token's slot in 6 bits"
         self.rows = rows
         self.columns = columns
         self.masks: list[list[int]] = [
