@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
@@ -199,8 +200,8 @@ def test_after_round_is_before_the_next_demand_card():
 # --- playtests
 
 
-def _people_game(rounds=4):
-    g = bl.new_game(bl.Ruleset.default().replace(upgrade_cost_first=2), players=3, seed=21)
+def _people_game(rounds=4, base=None):
+    g = bl.new_game((base or bl.Ruleset.default()).replace(upgrade_cost_first=2), players=3, seed=21)
     players = [make_bot("greedy", seed=s) for s in range(3)]
     while g.round <= rounds:
         s = g.current_player
@@ -217,6 +218,18 @@ def test_playtest_saves_and_replays_to_the_identical_log(tmp_path):
     assert [e.to_row() for e in replayed.log] == [e.to_row() for e in g.log]
     assert sc.rules == g.rules and replayed.actions == g.actions
     assert "Round 4" in _cli("replay", path).stdout
+
+
+def test_a_playtest_on_the_first_draft_saves_as_that_ruleset_plus_its_one_change(tmp_path):
+    """Saved against the closest base: ``ruleset: first-draft`` and one change, not the draft's whole content."""
+    g = _people_game(rounds=2, base=bl.Ruleset.named("first-draft"))
+    path = save_playtest(g, tmp_path / "draft.yaml")
+    saved = yaml.safe_load(path.read_text())
+    assert saved["ruleset"] == "first-draft" and saved["rules"] == {"upgrade_cost_first": 2}
+    sc = Scenario.load(path)
+    assert sc.rules == g.rules and sc.run().passed
+    on_defaults = yaml.safe_load(save_playtest(_people_game(rounds=1), tmp_path / "today.yaml").read_text())
+    assert "ruleset" not in on_defaults and on_defaults["rules"] == {"upgrade_cost_first": 2}
 
 
 def test_interrupted_save_leaves_no_partial_file(tmp_path, monkeypatch):

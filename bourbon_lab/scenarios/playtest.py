@@ -19,20 +19,36 @@ from .errors import ScenarioError
 from .scenario import Scenario
 
 
-def rules_changes(rules: Ruleset) -> dict:
-    """The YAML-safe fields of ``rules`` that differ from the defaults (what ``rules:`` takes)."""
-    mine, base = rules.to_dict(), Ruleset.default().to_dict()
-    return {k: v for k, v in mine.items() if v != base.get(k)}
+def rules_changes(rules: Ruleset, base: Ruleset | None = None) -> dict:
+    """The YAML-safe fields of ``rules`` that differ from ``base`` (the defaults; what ``rules:`` takes)."""
+    mine, theirs = rules.to_dict(), (base or Ruleset.default()).to_dict()
+    return {k: v for k, v in mine.items() if v != theirs.get(k)}
+
+
+def closest_base(rules: Ruleset) -> tuple[str | None, dict]:
+    """The defaults (``None``) or the named ruleset ``rules`` differs least from, and the differences.
+
+    A game played on the first draft then saves as ``ruleset: first-draft`` and no changes, not as
+    the whole content of the first draft written out as changes to today's defaults.
+    """
+    best: tuple[str | None, dict] = (None, rules_changes(rules))
+    for name in Ruleset.names():
+        changes = rules_changes(rules, Ruleset.named(name))
+        if len(changes) < len(best[1]):
+            best = (name, changes)
+    return best
 
 
 def playtest_text(game, name: str, description: str = "") -> str:
     """The scenario YAML for ``game``: its table, seed and every chosen action, pinned by its log digest."""
     if not game.log or game.log[0].kind != "setup":
         raise ScenarioError(name, None, "only a game started with new_game can be saved as seed + script")
+    base, changes = closest_base(game.rules)
     data = {
         "name": name,
         "description": description or f"A playtest of {game.n} players, {len(game.actions)} actions.",
-        "rules": rules_changes(game.rules),
+        "ruleset": base,
+        "rules": changes,
         "players": game.n,
         "distilleries": [p.distillery for p in game.players],
         "seed": game.seed,
@@ -40,8 +56,9 @@ def playtest_text(game, name: str, description: str = "") -> str:
         "script": list(game.actions),
         "expect": [{"at": "end", "round": game.round, "log_digest": log_digest(game.log)}],
     }
-    if not data["rules"]:
-        del data["rules"]
+    for key in ("ruleset", "rules"):
+        if not data[key]:
+            del data[key]
     head = "# A playtest saved by bourbon_lab: replay with `bourbon-lab replay`, check with `bourbon-lab check`.\n"
     return head + yaml.safe_dump(data, sort_keys=False, width=110, allow_unicode=True)
 
