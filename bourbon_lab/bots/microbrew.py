@@ -140,14 +140,7 @@ class Brewer(Bot):
     @staticmethod
     def column_value(col: list[str], wanted: list[tuple[int, int, int, int, float]]) -> float:
         """How close a column is to a wanted recipe: an exact match counts fully, a near one a little."""
-        light, medium, dark = col.count("L"), col.count("M"), col.count("D")
-        best = 0.0
-        for wl, wm, wd, size, worth in wanted:
-            hit = min(light, wl) + min(medium, wm) + min(dark, wd)
-            value = worth if hit == size else 0.15 * hit * worth
-            if value > best:
-                best = value
-        return best
+        return malt_worth(col.count("L"), col.count("M"), col.count("D"), wanted)
 
     def brew_goal(self, sight) -> tuple[int, int, dict[str, float]]:
         """My Copper's rows and columns, and the best worth of each colour pattern I could bottle (once a decision)."""
@@ -180,7 +173,7 @@ class Brewer(Bot):
         if len(self._columns) > 64:
             self._columns.clear()
         cache = self._columns.setdefault(signature, {})
-        counts = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+        counts = wanted_counts(wanted)
 
         def value(col: list[str]) -> float:
             k = "".join(col)
@@ -490,6 +483,22 @@ def _swaps(tokens, vals, at, path, adjacent, sideways, rows, value) -> list[tupl
     return out
 
 
+def wanted_counts(wanted: dict[str, float]) -> list[tuple[int, int, int, int, float]]:
+    """Each wanted colour pattern as (light, medium, dark, size, worth): what ``malt_worth`` compares a column with."""
+    return [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+
+
+def malt_worth(light: int, medium: int, dark: int, wanted: list[tuple[int, int, int, int, float]]) -> float:
+    """How close a column of these malts is to a wanted recipe: an exact match counts fully, a near one a little."""
+    best = 0.0
+    for wl, wm, wd, size, worth in wanted:
+        hit = min(light, wl) + min(medium, wm) + min(dark, wd)
+        value = worth if hit == size else 0.15 * hit * worth
+        if value > best:
+            best = value
+    return best
+
+
 _ADJACENT: dict[tuple[int, int], list] = {}
 
 
@@ -635,7 +644,7 @@ class Valuer:
         self.columns = columns
         self.width = 3 * rows
         self.mask = (1 << self.width) - 1
-        self.wanted = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
+        self.wanted = wanted_counts(wanted)
         self.known: list[float] = [-1.0] * (1 << self.width)
         """Column bits -> the column's worth; -1 until first asked."""
         self.by_malts: list[float] = [-1.0] * (rows + 1) ** 3
@@ -655,13 +664,7 @@ class Valuer:
         malts = (light * (self.rows + 1) + medium) * (self.rows + 1) + dark
         best = self.by_malts[malts]
         if best < 0.0:
-            best = 0.0
-            for wl, wm, wd, size, worth in self.wanted:
-                hit = min(light, wl) + min(medium, wm) + min(dark, wd)
-                value = worth if hit == size else 0.15 * hit * worth
-                if value > best:
-                    best = value
-            self.by_malts[malts] = best
+            best = self.by_malts[malts] = malt_worth(light, medium, dark, self.wanted)
         self.known[bits] = best
         return best
 
