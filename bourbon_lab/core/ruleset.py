@@ -124,6 +124,17 @@ class FieldRuleset:
         return cls(_source=str(path), _lines=yamlfile.key_lines(node), **values)
 
     @classmethod
+    def load(cls, source: str | Path) -> FieldRuleset:
+        """A ruleset file (``--ruleset``, ``tuned.yaml``): the fields it names over the game's defaults."""
+        if not Path(source).is_file():
+            raise RulesetError([(str(source), f"no such {cls.game} ruleset file")], source=str(source))
+        return cls.from_yaml(source, base=cls.default())
+
+    def dump(self, path: str | Path) -> Path:
+        """Write every field as YAML that ``load`` reads back to an equal ruleset."""
+        return yamlfile.write_text(path, self.to_yaml())
+
+    @classmethod
     def schema(cls) -> tuple[FieldSpec, ...]:
         return cls.FIELDS
 

@@ -8,6 +8,8 @@ such a file is refused before anything walks it.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,20 @@ def read_text(path: str | Path) -> str:
     except OSError as exc:
         raise FileFormatError(str(path), None, f"cannot read: {exc.strerror or exc}") from None
     return decode(raw, str(path))
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write a file whole or not at all (a temp file, then a rename), so a failed save never leaves half a ruleset."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
 
 
 def compose(text: str, file: str) -> yaml.Node | None:

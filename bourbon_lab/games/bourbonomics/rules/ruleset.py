@@ -6,7 +6,6 @@ import difflib
 import hashlib
 import json
 import os
-import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -215,17 +214,7 @@ class Ruleset:
 
     def dump(self, path: str | os.PathLike) -> Path:
         """Write the whole ruleset as YAML, atomically (a temp file, then a rename)."""
-        path = Path(path)
-        text = self.to_yaml()
-        fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        return yamlfile.write_text(path, self.to_yaml())
 
     def to_yaml(self) -> str:
         data = self.to_dict()
