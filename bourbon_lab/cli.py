@@ -217,14 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="a ruleset YAML file (default: the built-in defaults)")
     p.add_argument("--all", action="store_true", help="also print every tunable field by group")
     p.add_argument("--wide", action="store_true", help=f"one line per row, however long (default: fit {WIDTH} columns)")
-    p.set_defaults(func=_cmd_rules, generic=True)
+    p.set_defaults(func=_cmd_rules)
     p = sub.add_parser("games", help="list the registered games with their player counts and variants")
-    p.set_defaults(func=_cmd_games, generic=True)
+    p.set_defaults(func=_cmd_games)
 
     p = sub.add_parser("simulate", help="play bot games and print a summary (optionally write Parquet)")
     _common(p, players=4, games=1000, bots="heuristic")
     p.add_argument("--out", help="a folder for games/players/events/score_parts .parquet and the run stamp")
-    p.set_defaults(func=_cmd_simulate, generic=True)
+    p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser(
         "ladder",
@@ -233,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
         "two-player games on 2 cores; the heuristics alone take seconds.",
     )
     _common(p, players=2, games=100, bots="greedy,rush,prime,hot,specialist,search")
-    p.set_defaults(func=_cmd_ladder, generic=True)
+    p.set_defaults(func=_cmd_ladder)
     p = sub.add_parser(
         "compile",
         help="build each game's compiled rules engine and bots (mypyc) for these sources; games run faster",
@@ -243,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", help="build (or say) only this game's engine; default: every game, one build each")
     p.add_argument("--retry", action="store_true", help="try again a game whose sources mypyc refused before")
     p.add_argument("-v", "--verbose", action="store_true", help="show the compiler's output")
-    p.set_defaults(func=_cmd_compile, generic=True)
+    p.set_defaults(func=_cmd_compile)
     for module in _COMMAND_MODULES:
         try:
             commands = importlib.import_module(module)
@@ -295,12 +295,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check_game(args) -> None:
-    """Refuse an unknown ``--game``, and another game on a command that plays only Bourbonomics so far."""
-    if getattr(args, "game", None) is None:
-        return
-    game = _game(args)
-    if game != Ruleset.game and not getattr(args, "generic", False):
-        raise BourbonLabError(f"--game {game}: this command works only on {Ruleset.game} so far")
+    """Refuse an unknown ``--game`` in one line before the command starts."""
+    if getattr(args, "game", None) is not None:
+        _game(args)
 
 
 if __name__ == "__main__":

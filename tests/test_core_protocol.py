@@ -287,3 +287,23 @@ def test_bourbon_lab_games_lists_each_game_with_players_and_variants(capsys):
     bourbonomics = next(line for line in lines if line.startswith("bourbonomics "))
     assert " 2-6 " in bourbonomics and "piles, opening_round_adds_card" in bourbonomics
     assert any(line.startswith("tipjar ") and " 2-4 " in line and line.endswith("ties") for line in lines)
+
+
+def test_soak_plays_another_game_through_the_harness_with_its_ruleset_file(tmp_path, capsys):
+    """`bourbon-lab soak --game microbrew`: a game without a book-invariant list is soaked by the protocol harness,
+    on the ruleset file given, and the replay in another process plays that ruleset, not the defaults."""
+    from bourbon_lab.cli import main
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("game: microbrew\npay_lower: [4, 3, 1]\n")
+    assert main(["soak", "--game", "microbrew", "--games", "9", "--ruleset", str(path), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "1 random games on each of its 9 tables" in out
+    assert "microbrew: 9 games" in out and "same log in another process" in out
+
+
+def test_soak_of_a_broken_game_says_why_and_exits_1(capsys):
+    from bourbon_lab.cli import main
+
+    assert main(["soak", "--game", "tipjar-leaky-view", "--games", "3", "--quiet"]) == 1
+    assert "broken: " in (err := capsys.readouterr().err) and "cannot see: hands" in err

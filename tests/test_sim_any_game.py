@@ -193,7 +193,7 @@ def test_cli_simulate_and_rules_take_another_game(capsys, tmp_path):
     ("argv", "words"),
     [
         (("simulate", "--game", "tipjr"), ["unknown game 'tipjr'", "did you mean 'tipjar'", "bourbonomics"]),
-        (("soak", "--game", "tipjar", "--games", "1"), ["--game tipjar", "only on bourbonomics"]),
+        (("soak", "--game", "tipjr", "--games", "1"), ["unknown game 'tipjr'", "did you mean 'tipjar'"]),
         (("simulate", "--game", "tipjar", "--bots", "heuristic"), ["unknown bot 'heuristic' for tipjar"]),
     ],
 )

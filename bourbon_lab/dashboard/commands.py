@@ -44,7 +44,7 @@ def register(subparsers) -> None:
     p.add_argument("--port", type=int, default=5006, help="port on 127.0.0.1 (default 5006)")
     p.add_argument("--no-show", action="store_true", help="do not open a browser (tests, remote use)")
     p.add_argument("--game", default=None, help="the game to start with (default bourbonomics; the page can switch)")
-    p.set_defaults(func=_dashboard, generic=True)
+    p.set_defaults(func=_dashboard)
 
     p = subparsers.add_parser("publish", help="write a static report folder that opens from disk")
     p.add_argument("--scenario", help="a scenario YAML file (default: the defaults)")
@@ -52,4 +52,4 @@ def register(subparsers) -> None:
     p.add_argument("--games", type=int, default=None, help="games to simulate (default: the scenario's)")
     p.add_argument("--players", type=int, default=None, help="players per game (default: the scenario's)")
     p.add_argument("--game", default=None, help="the game (default bourbonomics, or the scenario's)")
-    p.set_defaults(func=_publish, generic=True)
+    p.set_defaults(func=_publish)

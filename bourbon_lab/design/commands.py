@@ -133,7 +133,7 @@ def register(subparsers) -> None:
     p.add_argument("file", nargs="?", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
     p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
     _shared(p, games=100)
-    p.set_defaults(func=cmd_targets, generic=True)
+    p.set_defaults(func=cmd_targets)
 
     p = subparsers.add_parser("sensitivity", help="which knob moves which metric (SALib Morris or Sobol)")
     p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
@@ -145,7 +145,7 @@ def register(subparsers) -> None:
     p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
     p.add_argument("--out", help="a folder for sensitivity.html (opens offline) and the tables as CSV")
     _shared(p, games=100)
-    p.set_defaults(func=cmd_sensitivity, generic=True)
+    p.set_defaults(func=cmd_sensitivity)
 
     p = subparsers.add_parser("tune", help="search the knobs for a ruleset that meets a targets file (Optuna)")
     p.add_argument("--targets", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
@@ -156,4 +156,4 @@ def register(subparsers) -> None:
     p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
     p.add_argument("--out", required=True, help="a folder for tuned.yaml, trials.csv and report.html")
     _shared(p, games=40)
-    p.set_defaults(func=cmd_tune, generic=True)
+    p.set_defaults(func=cmd_tune)

@@ -118,8 +118,8 @@ def register(subparsers) -> None:
     """Add ``check`` and ``replay`` to the ``bourbon-lab`` command."""
     p = subparsers.add_parser("check", help="run every scenario's expectations: one PASS/FAIL line per file")
     p.add_argument("paths", nargs="*", help=f"scenario files or folders (default: {DEFAULT_FOLDER}/)")
-    p.set_defaults(func=cmd_check, generic=True)
+    p.set_defaults(func=cmd_check)
     p = subparsers.add_parser("replay", help="print a scenario's game turn by turn")
     p.add_argument("file", help="a scenario .yaml file")
     p.add_argument("--seed", type=int, default=None, help="which game (default: the scenario's first seed)")
-    p.set_defaults(func=cmd_replay, generic=True)
+    p.set_defaults(func=cmd_replay)

@@ -1,5 +1,9 @@
 """``bourbon-lab soak``: random legal games with every book invariant checked after every action.
 
+Bourbonomics has its book's invariants (``invariants.py``); every other game is soaked by the protocol
+harness (``harness.check_game``: views, snapshots, illegal actions, scores and the end), its games
+spread over every player count and variant.
+
 ``bourbon_lab/cli.py`` imports this module and calls ``register``.
 """
 
@@ -9,12 +13,17 @@ import os
 import sys
 
 from .. import native
+from ..core import get_game, load_rules
 from ..games.bourbonomics.rules import Ruleset
+from .harness import HarnessFailure, check_game, harness_tables
 from .soak import soak
 
 
 def cmd_soak(args) -> int:
     """Run the soak; print its summary and every break; exit 1 if an invariant broke."""
+    game = getattr(args, "game", None) or Ruleset.game
+    if game != Ruleset.game:
+        return _soak_by_protocol(game, args)
     rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
     workers = args.workers or os.cpu_count() or 1
     head = f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}; {native.status()}"
@@ -32,6 +41,25 @@ def cmd_soak(args) -> int:
     if len(result.breaks) > args.keep:
         print(f"  ({len(result.breaks) - args.keep} more broken games not saved)", file=sys.stderr)
     return 1 if result.breaks else 0
+
+
+def _soak_by_protocol(game: str, args) -> int:
+    """A game without a book-invariant list: its random games through the protocol harness, one process."""
+    rules = load_rules(game, args.ruleset) if args.ruleset else None
+    tables = len(harness_tables(get_game(game), None, None))
+    per_table = max(1, -(-args.games // tables))
+    print(
+        f"bourbon-lab soak: {game} has no book-invariant list yet; {per_table} random games on each of its "
+        f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}",
+        flush=True,
+    )
+    try:
+        report = check_game(game, games=per_table, seed=args.seed, rules=rules)
+    except HarnessFailure as exc:
+        print(f"  broken: {exc}", file=sys.stderr)
+        return 1
+    print(f"  {report}")
+    return 0
 
 
 def register(subparsers) -> None:

@@ -78,26 +78,28 @@ def check_game(
     games: int = 1,
     seed: int = 0,
     other_process: bool = True,
+    rules: Any = None,
 ) -> Report:
     """Play and check ``games`` random-legal games per table; raise ``HarnessFailure`` on the first fault.
 
     Tables: the default rules at every player count in ``players`` (default: all the game
     allows), then each non-default choice of each variant in ``variants`` (default: all; ``()``
     for none) at a player count taken in turn. ``other_process`` replays the first game in a
-    fresh Python with another hash seed.
+    fresh Python with another hash seed. ``rules`` (default: the game's defaults) is the base of every table.
     """
     gamedef = get_game(name)
     report = Report(name)
     rng = random.Random(seed)
     first = None
-    base = gamedef.default_rules()
-    for label, changes, n in _tables(gamedef, players, variants):
+    base = rules if rules is not None else gamedef.default_rules()
+    base_changes = _changes_from_default(gamedef, rules)
+    for label, changes, n in harness_tables(gamedef, players, variants):
         report.tables.append(label)
         rules = base.replace(**changes) if changes else base
         for i in range(games):
             game_seed = seed * 1000 + i
             g = _Checker(gamedef, rules, n, game_seed, label, rng, report).play()
-            first = first or (changes, n, game_seed, g)
+            first = first or ({**base_changes, **changes}, n, game_seed, g)
     if gamedef.info.information == "imperfect" and report.views_checked and not report.redeals_that_changed:
         raise HarnessFailure(f"{name}: determinise never changed anything, so hidden information was never tested")
     if other_process and first is not None:
@@ -106,7 +108,15 @@ def check_game(
     return report
 
 
-def _tables(gamedef, players, variants):
+def _changes_from_default(gamedef, rules) -> dict:
+    """``rules`` as JSON-safe changes to the game's defaults, which is how the other process rebuilds them."""
+    if rules is None:
+        return {}
+    mine, default = rules.to_dict(), gamedef.default_rules().to_dict()
+    return {k: v for k, v in mine.items() if default.get(k) != v}
+
+
+def harness_tables(gamedef, players, variants):
     """(label, variant changes, players) for every table to play."""
     counts = list(players) if players is not None else list(gamedef.info.player_counts)
     bad = [n for n in counts if n not in gamedef.info.player_counts]
