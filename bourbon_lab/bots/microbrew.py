@@ -603,6 +603,16 @@ class Shape:
             for d in DIRECTIONS
         ]
         """Per direction and token code: the neighbour codes it may swap with (``cu.can_swap``), as bits."""
+        self.near: list[int] = []
+        """Per slot and direction (``4 * slot + direction``): the neighbour slot, or -1 off the Copper's edge."""
+        for s in range(rows * columns):
+            row, column = s % rows, s // rows
+            self.near += [
+                s + 1 if row + 1 < rows else -1,
+                s - 1 if row > 0 else -1,
+                s - rows if column > 0 else -1,
+                s + rows if column + 1 < columns else -1,
+            ]
 
     def movable(self, packed: int) -> list[int]:
         """Slots whose token has a legal swap (``cu.movable`` on a packed Copper): what a Brew may select."""
@@ -635,8 +645,9 @@ def pack(copper: str) -> int:
 class Valuer:
     """What a Copper is worth to the planner: its best column and, at ``SECOND_COLUMN``, its second.
 
-    A column's worth depends only on how many of each malt it holds: it is kept by those counts and by the
-    column's bits (8 ** rows entries), and a Valuer is kept per wanted beers, so it is worked out rarely.
+    A column's worth depends only on how many of each malt it holds: a column's bits name its counts in a
+    table shared by every Valuer of that height (``malt_index``), and the worth is kept by those counts. A
+    Valuer is kept per wanted beers, so a worth is worked out rarely.
     """
 
     def __init__(self, rows: int, columns: int, wanted: dict[str, float]):
@@ -645,42 +656,60 @@ class Valuer:
         self.width = 3 * rows
         self.mask = (1 << self.width) - 1
         self.wanted = wanted_counts(wanted)
-        self.known: list[float] = [-1.0] * (1 << self.width)
-        """Column bits -> the column's worth; -1 until first asked."""
+        self.malts = malt_index(rows)
         self.by_malts: list[float] = [-1.0] * (rows + 1) ** 3
         """(light, medium, dark) counts -> the column's worth; -1 until first asked."""
 
     def column(self, bits: int) -> float:
         """How close a column is to a wanted recipe: an exact match counts fully, a near one a little."""
-        light = medium = dark = 0
-        for r in range(self.rows):
-            code = (bits >> (3 * r)) & 7
-            if code == 1:
-                light += 1
-            elif code == 2:
-                medium += 1
-            elif code == 3:
-                dark += 1
-        malts = (light * (self.rows + 1) + medium) * (self.rows + 1) + dark
+        return self.worth(self.malts[bits])
+
+    def worth(self, malts: int) -> float:
+        """The worth of a column holding the counts ``malts`` stands for (``malt_index``)."""
         best = self.by_malts[malts]
         if best < 0.0:
+            side = self.rows + 1
+            light, medium, dark = malts // (side * side), malts // side % side, malts % side
             best = self.by_malts[malts] = malt_worth(light, medium, dark, self.wanted)
-        self.known[bits] = best
         return best
 
     def copper(self, packed: int) -> float:
         first = second = -1.0
-        known, width, mask = self.known, self.width, self.mask
-        for k in range(self.columns):
-            bits = (packed >> (width * k)) & mask
-            v = known[bits]
+        malts, by_malts, width, mask = self.malts, self.by_malts, self.width, self.mask
+        for _k in range(self.columns):  # not ``_``: mypyc boxes that name
+            m = malts[packed & mask]
+            packed >>= width
+            v = by_malts[m]
             if v < 0.0:
-                v = self.column(bits)
+                v = self.worth(m)
             if v > first:
                 first, second = v, first
             elif v > second:
                 second = v
         return first + SECOND_COLUMN * (second if self.columns > 1 else 0.0)
+
+
+_MALT_INDEX: dict[int, list[int]] = {}
+
+
+def malt_index(rows: int) -> list[int]:
+    """Per column bits (``rows`` 3-bit codes): ``(light * (rows + 1) + medium) * (rows + 1) + dark``, its counts."""
+    table = _MALT_INDEX.get(rows)
+    if table is None:
+        table = []
+        for bits in range(1 << (3 * rows)):
+            light = medium = dark = 0
+            for r in range(rows):
+                code = (bits >> (3 * r)) & 7
+                if code == 1:
+                    light += 1
+                elif code == 2:
+                    medium += 1
+                elif code == 3:
+                    dark += 1
+            table.append((light * (rows + 1) + medium) * (rows + 1) + dark)
+        _MALT_INDEX[rows] = table
+    return table
 
 
 class BrewSearch:
@@ -704,11 +733,9 @@ class BrewSearch:
         self.length = 0
         self.chain: list[str] = []
         self.reached: set[int] = set()
-        # the walk under way: its slot and token, its depth (and whether its last), its best state's link, its queue
+        # the walk under way: its slot and token, its best state's link, its queue
         self.current = -1
         self.token = 0
-        self.depth = 0
-        self.last = False
         self.best = -1
         self.seen: set[int] = set()
         self.states: list[int] = []
@@ -723,67 +750,68 @@ class BrewSearch:
         return (self.gain, self.slot, self.chain) if self.slot >= 0 else (0.0, None, [])
 
     def walk(self, slot: int) -> None:
-        """One selected token's Coppers, breadth first, one level of swaps at a time."""
-        form = self.form
-        rows, columns, masks = form.rows, form.columns, form.masks
-        self.current = slot
+        """One selected token's Coppers, breadth first, one level of swaps at a time.
+
+        Each queued state tries its swaps in ``DIRECTIONS`` order (not back the way it came: that Copper is
+        seen); a swap the rules allow to an unseen Copper queues it, valued anew only after a sideways swap.
+        """
+        form, valuer = self.form, self.valuer
+        near = form.near
         token = self.token = (self.start >> (3 * slot)) & 7
-        up, down, left, right = masks[UP][token], masks[DOWN][token], masks[LEFT][token], masks[RIGHT][token]
+        masks = [form.masks[UP][token], form.masks[DOWN][token], form.masks[LEFT][token], form.masks[RIGHT][token]]
         limit = min(self.cap, HOP_WALK) if token == HOP_CODE else self.cap
         marked = self.start ^ ((token ^ SELECTED) << (3 * slot))
-        self.seen = {_spread(marked)}
-        self.states, self.values, self.links = [marked], [self.now], [slot]
-        head, end, self.depth, self.best = 0, 1, 0, -1
-        while head < end and len(self.seen) < BREW_BUDGET and self.depth < limit:
-            self.depth += 1
-            self.last = self.depth == limit
+        restore = SELECTED ^ token
+        now = self.now
+        seen = self.seen = {_spread(marked)}
+        states: list[int] = [marked]
+        values: list[float] = [now]
+        links: list[int] = [slot]
+        self.current, self.best = slot, -1
+        head, end, depth = 0, 1, 0
+        while head < end and len(seen) < BREW_BUDGET and depth < limit:
+            depth += 1
+            last = depth == limit
             for i in range(head, end):
-                state, value, link = self.states[i], self.values[i], self.links[i]
+                state, value, link = states[i], values[i], links[i]
                 at = link & 63
-                row, column = at % rows, at // rows
                 back = ((link >> 6) & 3) ^ 1 if link >= 64 else -1  # the swap back: its Copper is already seen
-                if row + 1 < rows and back != UP:
-                    self.swap(i, state, value, at, at + 1, UP, up)
-                if row > 0 and back != DOWN:
-                    self.swap(i, state, value, at, at - 1, DOWN, down)
-                if column > 0 and back != LEFT:
-                    self.swap(i, state, value, at, at - rows, LEFT, left)
-                if column + 1 < columns and back != RIGHT:
-                    self.swap(i, state, value, at, at + rows, RIGHT, right)
-            head, end = end, len(self.states)
+                for way in range(4):
+                    to = near[4 * at + way]
+                    if to < 0 or way == back:
+                        continue
+                    shift = 3 * to
+                    other = (state >> shift) & 7
+                    if not (masks[way] >> other) & 1:
+                        continue
+                    swapped = SELECTED ^ other  # xor it into both slots: the token and the other trade places
+                    moved = state ^ (swapped << (3 * at)) ^ (swapped << shift)
+                    size = len(seen)
+                    seen.add(_spread(moved))
+                    if len(seen) == size:
+                        continue
+                    after = moved ^ (restore << shift)
+                    worth = valuer.copper(after) if way >= LEFT else value
+                    step = (i + 1) * 256 + way * 64 + to
+                    if not last:  # the last level is never walked on from
+                        states.append(moved)
+                        values.append(worth)
+                        links.append(step)
+                    if worth - now > self.gain - NEAR:
+                        self.reach(worth - now, after, depth, step)
+            head, end = end, len(states)
+        self.states, self.values, self.links = states, values, links
         if self.best >= 0:
             self.spell()
 
-    def swap(self, i: int, state: int, value: float, at: int, to: int, way: int, mask: int) -> None:
-        """Swap queued state ``i``'s token at ``at`` with ``to`` if the rules let it; a new state is queued."""
-        shift = 3 * to
-        other = (state >> shift) & 7
-        if not (mask >> other) & 1:
-            return
-        swapped = SELECTED ^ other  # xor it into both slots: the token and the other trade places
-        moved = state ^ (swapped << (3 * at)) ^ (swapped << shift)
-        size = len(self.seen)
-        self.seen.add(_spread(moved))
-        if len(self.seen) == size:
-            return
-        after = moved ^ ((SELECTED ^ self.token) << shift)
-        worth = self.valuer.copper(after) if way >= LEFT else value
-        link = (i + 1) * 256 + way * 64 + to
-        if not self.last:  # the last level is never walked on from
-            self.states.append(moved)
-            self.values.append(worth)
-            self.links.append(link)
-        gain = worth - self.now
-        if gain > self.gain - NEAR:
-            size = len(self.reached)
-            self.reached.add(_spread(after))
-            if len(self.reached) > size:
-                self.reach(gain, link)
-
-    def reach(self, gain: float, link: int) -> None:
+    def reach(self, gain: float, after: int, depth: int, link: int) -> None:
         """The first chain to reach a Copper (``link``'s) is its chain: the best so far if it gains most."""
-        if gain > self.gain + 1e-9 or (gain > self.gain - 1e-9 and self.slot >= 0 and self.depth < self.length):
-            self.gain, self.slot, self.length, self.best = gain, self.current, self.depth, link
+        size = len(self.reached)
+        self.reached.add(_spread(after))
+        if len(self.reached) > size and (
+            gain > self.gain + 1e-9 or (gain > self.gain - 1e-9 and self.slot >= 0 and depth < self.length)
+        ):
+            self.gain, self.slot, self.length, self.best = gain, self.current, depth, link
 
     def spell(self) -> None:
         """The best state's chain of directions, from its link and the queue's."""

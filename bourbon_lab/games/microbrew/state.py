@@ -92,6 +92,12 @@ class Microbrew:
         self.log: list[Event] = []
         self.actions: list[str] = []
         self._legal: tuple | None = None  # (where the table was, legal actions): asked twice per decision
+        # The last Decision made and what it was made of: ``decision`` is asked several times per action.
+        self._decided: Decision | None = None
+        self._decided_step = ""
+        self._decided_actor: int | None = None
+        self._decided_owner: int | None = None
+        self._decided_interrupt: str | None = None
         self.tin_stream = Stream.derive(seed, "tin")
         self.deck_stream = Stream.derive(seed, "decks")
 
@@ -119,7 +125,18 @@ class Microbrew:
             group = tuple(s for s in range(self.n) if str(s) not in self.reveals)
             return Decision(group[0], "reveal", None, group)
         owner = self.active if self.phase == "work" else self.actor
-        return Decision(self.actor, self.step, owner, (), self.interrupt)  # type: ignore[arg-type]
+        d = self._decided
+        if (
+            d is None
+            or self._decided_step != self.step
+            or self._decided_actor != self.actor
+            or self._decided_owner != owner
+            or self._decided_interrupt != self.interrupt
+        ):
+            d = self._decided = Decision(self.actor, self.step, owner, (), self.interrupt)  # type: ignore[arg-type]
+            self._decided_step, self._decided_actor = self.step, self.actor
+            self._decided_owner, self._decided_interrupt = owner, self.interrupt
+        return d
 
     @property
     def current_player(self) -> int | None:
