@@ -62,6 +62,10 @@ class Brewer(Bot):
         self._goal: tuple[int, int, dict[str, float]] | None = None
         self._flags: dict[str, float] = {}
         self._view: dict[str, Any] | None = None
+        self._market: tuple = ()
+        """What ``recipe_value`` and ``customer_worth`` read besides the cards: while it stays the same from one
+        decision to the next, their memos stay too (checked once a decision, when first asked)."""
+        self._market_checked = False
 
     # --- valuing beers
 
@@ -69,11 +73,34 @@ class Brewer(Bot):
         """Start this decision's memos when a new sight comes (kept on the bot: cheaper than the sight's __dict__)."""
         if sight is not self._sight:
             self._sight = sight
-            self._values = ({}, {})
             self._wanted = {}
             self._goal = None
-            self._flags = {}
             self._view = None
+            self._market_checked = False
+
+    def market(self, sight) -> None:
+        """Keep the memos of ``recipe_value`` and ``customer_worth`` if what they read is as it was."""
+        self.look(sight)
+        if self._market_checked:
+            return
+        self._market_checked = True
+        v = self.view_of(sight)
+        mine = v["players"][sight.player]
+        secret = mine["secret_reputations"]
+        key = (
+            sight.player,
+            sight.rules,
+            sight.cards,
+            tuple(v["thirsty"]),
+            tuple(v["asleep"]),
+            tuple(mine["loyal"]),
+            tuple(secret) if isinstance(secret, list) else secret,
+            tuple(v["public_reputations"]),
+        )
+        if key != self._market:
+            self._market = key
+            self._values = ({}, {})
+            self._flags = {}
 
     def view_of(self, sight) -> dict[str, Any]:
         """``sight.view``, kept for the decision (a property of a Python object costs a lookup each time)."""
@@ -104,8 +131,8 @@ class Brewer(Bot):
         return _served(sight.cards[rid], sight.cards[cid], contaminated, self._rating)
 
     def recipe_value(self, sight, rid: str, contaminated: bool) -> float:
-        """The best a finished beer of ``rid`` could do now (once per decision)."""
-        self.look(sight)
+        """The best a finished beer of ``rid`` could do now (once while the customers stay as they are)."""
+        self.market(sight)
         memo = self._values[1 if contaminated else 0]
         known = memo.get(rid)
         if known is None:
@@ -365,7 +392,7 @@ class Brewer(Bot):
 
     def customer_worth(self, sight, cid: str) -> float:
         """How many of my reputations (secret or shared) a customer's flag counts toward."""
-        self.look(sight)
+        self.market(sight)
         memo = self._flags
         if cid not in memo:
             flag = sight.cards[cid].flag

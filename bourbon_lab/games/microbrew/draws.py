@@ -6,10 +6,15 @@ picks a token from the counts with the tin stream; the decks are shuffled lists 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .content import TOKENS
 
+if TYPE_CHECKING:
+    from .state import Microbrew
 
-def token(g) -> str | None:
+
+def token(g: Microbrew) -> str | None:
     """One blind draw; an empty tin first takes back the discards (book, Mash); None if still empty."""
     total = sum(g.tin)
     if total == 0:
@@ -26,7 +31,7 @@ def token(g) -> str | None:
     raise AssertionError("unreachable: the tin count is off")
 
 
-def recycle(g) -> int:
+def recycle(g: Microbrew) -> int:
     """All discarded malts and hops back into the tin; how many went back."""
     moved = sum(g.discard)
     for i in range(4):
@@ -35,17 +40,17 @@ def recycle(g) -> int:
     return moved
 
 
-def discard(g, token: str) -> None:
+def discard(g: Microbrew, token: str) -> None:
     """A token onto the discards (they go back to the tin at Flush or when the tin runs dry)."""
     g.discard[TOKENS.index(token)] += 1
 
 
-def shuffle_in(g, deck: list[str], card: str) -> None:
+def shuffle_in(g: Microbrew, deck: list[str], card: str) -> None:
     """Put a card back into a deck at a random place (the book's "shuffle back")."""
     deck.insert(g.deck_stream.below(len(deck) + 1), card)
 
 
-def customer(g) -> str | None:
+def customer(g: Microbrew) -> str | None:
     """Reveal the next customer as thirsty; the last one starts the end (the book's deck-out)."""
     if not g.customer_deck:
         return None
@@ -58,7 +63,7 @@ def customer(g) -> str | None:
     return cid
 
 
-def recipe(g) -> str | None:
+def recipe(g: Microbrew) -> str | None:
     """Reveal the next recipe on the table."""
     if not g.recipe_deck:
         return None

@@ -8,11 +8,16 @@ player who leads its count; a tie for the lead scores nobody (book: "the single 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import draws, work
 from .content import BREWMASTER_PATH
 
+if TYPE_CHECKING:
+    from .state import Microbrew
 
-def rest(g) -> None:
+
+def rest(g: Microbrew) -> None:
     """Gather brewers, flip customers, reveal new ones, move the Brewmaster; then end or start a round."""
     g.phase, g.interrupt, g.ctx = "rest", None, {}
     g.starter = (g.active + 1) % g.n  # where the turn tracker slid after the last placement or pass
@@ -43,7 +48,7 @@ def rest(g) -> None:
         work.start_round(g)
 
 
-def finish(g, how: str) -> None:
+def finish(g: Microbrew, how: str) -> None:
     """Stop play; score the shared reputations, then each player's secret one (revealed or chosen)."""
     g.ended_by, g.phase, g.interrupt, g.ctx = how, "end", None, {}
     g.emit("game_over", None, ended_by=how, round=g.round)
@@ -58,7 +63,7 @@ def finish(g, how: str) -> None:
     _close(g)
 
 
-def count(g, p: int, rid: str) -> int:
+def count(g: Microbrew, p: int, rid: str) -> int:
     """How far ``p`` meets a reputation: loyal customers with its flag, or recipes collected of its flavour."""
     card = g.cards[rid]
     if card.kind == "region":
@@ -67,14 +72,14 @@ def count(g, p: int, rid: str) -> int:
     return sum(1 for r in owned if g.cards[r].flavour == card.target)
 
 
-def leader(g, rid: str) -> int | None:
+def leader(g: Microbrew, rid: str) -> int | None:
     """The single player with the most for this reputation, or None on a tie for the lead."""
     counts = [count(g, p, rid) for p in range(g.n)]
     top = max(counts)
     return counts.index(top) if counts.count(top) == 1 else None
 
 
-def best_reveal(g, p: int) -> list[int]:
+def best_reveal(g: Microbrew, p: int) -> list[int]:
     """Which secret cards ``p`` reveals: one that scores (both if two copies of the same card score)."""
     secret = g.secret_reps[p]
     scoring = [i for i, rid in enumerate(secret) if leader(g, rid) == p]
@@ -84,28 +89,28 @@ def best_reveal(g, p: int) -> list[int]:
     return [i for i in scoring if secret[i].rstrip("b") == first]
 
 
-def _reveal(g, p: int, indexes: list[int]) -> None:
+def _reveal(g: Microbrew, p: int, indexes: list[int]) -> None:
     for i in indexes:
         rid = g.secret_reps[p][i]
         g.revealed_reps[p].append(rid)
         _score(g, rid, p)
 
 
-def _score(g, rid: str, p: int | None) -> None:
+def _score(g: Microbrew, rid: str, p: int | None) -> None:
     """A public card scores for its leader; a revealed secret one only for its owner if they lead."""
     who = leader(g, rid)
     scored = who is not None and (p is None or who == p)
     g.emit("reputation", p, card=rid, public=p is None, leader=who, scored=scored)
-    if scored:
+    if scored and who is not None:  # (scored says who is not None; mypyc needs it said)
         g.loyal_from[who]["reputation"] += 1
         g.emit("points", who, amount=1, source="reputation")
 
 
-def _legal_reveal(g, p: int) -> list[str]:
+def _legal_reveal(g: Microbrew, p: int) -> list[str]:
     return [f"reveal {rid}" for rid in dict.fromkeys(g.secret_reps[p])]
 
 
-def _do_reveal(g, p: int, text: str) -> None:
+def _do_reveal(g: Microbrew, p: int, text: str) -> None:
     rid = text.split()[1]
     g.reveals[str(p)] = g.secret_reps[p].index(rid)
     g.emit("reveal_committed", p, (p,), card=rid)
@@ -121,7 +126,7 @@ def _do_reveal(g, p: int, text: str) -> None:
     _close(g)
 
 
-def _close(g) -> None:
+def _close(g: Microbrew) -> None:
     g.phase, g.step, g.actor = "over", "over", None
     rows = g.score_rows()
     g.emit(

@@ -6,23 +6,28 @@ each step's effect ends by calling ``work.job_done``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import beer, draws, ending, work
 from . import copper as cu
 from .content import EMPTY, HOP, MALTS, MANAGE
 
+if TYPE_CHECKING:
+    from .state import Microbrew
 
-def usable_columns(g, p: int) -> int:
+
+def usable_columns(g: Microbrew, p: int) -> int:
     """The basic Copper, plus the side tank after the Copper Upgrade."""
     """The basic Copper, plus the side tank after the Copper Upgrade."""
     return g.all_columns if g.upgraded[p] else g.columns
 
 
-def manage_costs(g) -> tuple[int, ...]:
+def manage_costs(g: Microbrew) -> tuple[int, ...]:
     """Overtime, Research, Upgrade, Hire costs at this player count."""
     return g.rules.manage_cost_2p if g.n == 2 else g.rules.manage_cost_34p
 
 
-def manage_options(g, p: int, placing: bool) -> list[str]:
+def manage_options(g: Microbrew, p: int, placing: bool) -> list[str]:
     """What ``p`` can pay for and use at Manage (``placing``: before the Manage brewer is on its space)."""
     costs, out = manage_costs(g), []
     placed = sum(q == p for spaces in g.spaces.values() for q in spaces) - (0 if placing else 1)
@@ -38,36 +43,36 @@ def manage_options(g, p: int, placing: bool) -> list[str]:
     return out
 
 
-def ready_beers(g, p: int, clean: bool = False) -> list[dict]:
+def ready_beers(g: Microbrew, p: int, clean: bool = False) -> list[dict]:
     """Fully fermented bottles (``clean``: without a contaminant)."""
     return [b for b in g.bottles[p] if not b["left"] and not (clean and b["contaminant"] is not None)]
 
 
-def full_columns(g, p: int) -> list[int]:
+def full_columns(g: Microbrew, p: int) -> list[int]:
     """Usable columns with no empty slot (a bottle takes a whole column)."""
     c, rows = g.copper[p], g.rows
     return [k for k in range(usable_columns(g, p)) if EMPTY not in c[k * rows : (k + 1) * rows]]
 
 
-def serve_targets(g, p: int) -> list[str]:
+def serve_targets(g: Microbrew, p: int) -> list[str]:
     """Thirsty (face-up) customers in the row and the player's own face-up loyal customers."""
     asleep = g.asleep
     return [c for c in g.thirsty if c not in asleep] + [c for c in g.loyal[p] if c not in asleep]
 
 
-def prerequisite(g, p: int, job: str) -> str | None:
+def prerequisite(g: Microbrew, p: int, job: str) -> str | None:
     """The book's condition for sending a brewer to ``job``, as the reason it fails (None: it holds)."""
     check = PREREQUISITES.get(job)
     return check(g, p) if check else None
 
 
-def _serve_needs(g, p: int) -> str | None:
+def _serve_needs(g: Microbrew, p: int) -> str | None:
     if not ready_beers(g, p):
         return "You must have bottled and fully fermented a recipe before you can send a brewer here!"
     return None if serve_targets(g, p) else "Serve: no thirsty customer to select"
 
 
-def _advertise_needs(g, p: int) -> str | None:
+def _advertise_needs(g: Microbrew, p: int) -> str | None:
     if not ready_beers(g, p, clean=True):
         return "You must have an uncontaminated, fully fermented beer to Advertise."
     if g.cash[p] < g.rules.advertise_per_loyal * len(g.loyal[p]):
@@ -77,13 +82,13 @@ def _advertise_needs(g, p: int) -> str | None:
     return None
 
 
-def _manage_needs(g, p: int) -> str | None:
+def _manage_needs(g: Microbrew, p: int) -> str | None:
     if not manage_options(g, p, placing=True):
         return "If you send a brewer to the Manage job, you must pay to select one of the following"
     return None
 
 
-def _bottle_needs(g, p: int) -> str | None:
+def _bottle_needs(g: Microbrew, p: int) -> str | None:
     if not (g.hand[p] or g.table):
         return "Bottle: Select a recipe from your hand or a revealed one from the table."
     return None if full_columns(g, p) else "Bottle: no full column of the Copper to collect"
@@ -92,7 +97,7 @@ def _bottle_needs(g, p: int) -> str | None:
 PREREQUISITES = {"serve": _serve_needs, "advertise": _advertise_needs, "manage": _manage_needs, "bottle": _bottle_needs}
 
 
-def start(g, p: int, job: str) -> None:
+def start(g: Microbrew, p: int, job: str) -> None:
     """Run ``job`` for the brewer ``p`` just placed."""
     if job == "brew":
         start_brew(g, p)
@@ -114,19 +119,19 @@ def start(g, p: int, job: str) -> None:
 # --- Brew
 
 
-def start_brew(g, p: int) -> None:
+def start_brew(g: Microbrew, p: int) -> None:
     """Begin a Brew (a placed brewer's, or the free one out of turn)."""
     g.actor = p
     g.step = "brew_select"
     g.ctx["brewer"] = p
 
 
-def _legal_select(g, p: int) -> list[str]:
+def _legal_select(g: Microbrew, p: int) -> list[str]:
     slots = cu.movable(g.copper[p], g.rows, usable_columns(g, p), g.rules.sideways_swap)
     return [f"select {cu.slot_name(s, g.rows)}" for s in slots] or ["stop"]
 
 
-def _do_select(g, p: int, text: str) -> None:
+def _do_select(g: Microbrew, p: int, text: str) -> None:
     if text == "stop":
         g.emit("brew", p, token=None, chain=0, hop=False, circular=False, free=g.interrupt is not None)
         work.job_done(g)
@@ -136,7 +141,7 @@ def _do_select(g, p: int, text: str) -> None:
     g.step = "brew_swap"
 
 
-def _legal_swap(g, p: int) -> list[str]:
+def _legal_swap(g: Microbrew, p: int) -> list[str]:
     ctx = g.ctx
     out = [
         f"swap {d}"
@@ -147,7 +152,7 @@ def _legal_swap(g, p: int) -> list[str]:
     return out
 
 
-def _do_swap(g, p: int, text: str) -> None:
+def _do_swap(g: Microbrew, p: int, text: str) -> None:
     ctx = g.ctx
     if text != "stop":
         ctx["slot"] = cu.swap(g.copper[p], ctx["slot"], text.split()[1], g.rows, usable_columns(g, p))
@@ -171,12 +176,12 @@ def _do_swap(g, p: int, text: str) -> None:
 # --- Bottle
 
 
-def _legal_bottle(g, p: int) -> list[str]:
+def _legal_bottle(g: Microbrew, p: int) -> list[str]:
     cols = full_columns(g, p)
     return [f"bottle {rid} col {k + 1}" for rid in (*g.hand[p], *g.table) for k in cols]
 
 
-def _do_bottle(g, p: int, text: str) -> None:
+def _do_bottle(g: Microbrew, p: int, text: str) -> None:
     _, rid, _, col = text.split()
     k = int(col) - 1
     rows = g.rows
@@ -205,12 +210,12 @@ def _do_bottle(g, p: int, text: str) -> None:
 # --- Serve
 
 
-def _legal_serve(g, p: int) -> list[str]:
+def _legal_serve(g: Microbrew, p: int) -> list[str]:
     targets = serve_targets(g, p)
     return [f"serve {b['recipe']} {c}" for b in ready_beers(g, p) for c in targets]
 
 
-def _do_serve(g, p: int, text: str) -> None:
+def _do_serve(g: Microbrew, p: int, text: str) -> None:
     _, rid, cid = text.split()
     bottle = next(b for b in g.bottles[p] if b["recipe"] == rid and not b["left"])
     recipe, customer = g.cards[rid], g.cards[cid]
@@ -252,7 +257,7 @@ def _do_serve(g, p: int, text: str) -> None:
         g.step = "recall"
 
 
-def win_customer(g, p: int, cid: str, source: str) -> None:
+def win_customer(g: Microbrew, p: int, cid: str, source: str) -> None:
     """A customer becomes loyal to ``p`` (a point); the last one ends the game at once."""
     g.loyal[p].append(cid)
     g.loyal_from[p][source] += 1
@@ -263,16 +268,16 @@ def win_customer(g, p: int, cid: str, source: str) -> None:
         ending.finish(g, "all_loyal")
 
 
-def _legal_recall(g, p: int) -> list[str]:
+def _legal_recall(g: Microbrew, p: int) -> list[str]:
     return [f"recall {job}.{k + 1}" for job, spaces in g.spaces.items() for k, q in enumerate(spaces) if q == p]
 
 
-def _do_recall(g, p: int, text: str) -> None:
+def _do_recall(g: Microbrew, p: int, text: str) -> None:
     job, _, k = text.split()[1].partition(".")
     recall(g, p, job, int(k) - 1)
 
 
-def recall(g, p: int, job: str, k: int) -> None:
+def recall(g: Microbrew, p: int, job: str, k: int) -> None:
     """A brewer comes back from its space to the ready area."""
     g.spaces[job][k] = None
     g.ready[p] += 1
@@ -283,14 +288,14 @@ def recall(g, p: int, job: str, k: int) -> None:
 # --- Mash, Flush, Break
 
 
-def mash(g, p: int) -> None:
+def mash(g: Microbrew, p: int) -> None:
     """Fill the empty slots by blind draws (the book's order)."""
     drawn = cu.fill(g.copper[p], g.rows, usable_columns(g, p), lambda: draws.token(g))
     g.emit("mash", p, tokens="".join(drawn))
     work.job_done(g)
 
 
-def flush(g, p: int) -> None:
+def flush(g: Microbrew, p: int) -> None:
     """Discards back to the tin; then hops may be swapped for chosen malts."""
     moved = draws.recycle(g)
     g.emit("flush", p, returned=moved)
@@ -300,14 +305,14 @@ def flush(g, p: int) -> None:
         work.job_done(g)
 
 
-def _legal_flush(g, p: int) -> list[str]:
+def _legal_flush(g: Microbrew, p: int) -> list[str]:
     c, rows = g.copper[p], g.rows
     hops = [s for s in range(usable_columns(g, p) * rows) if c[s] == HOP]
     malts = [m for i, m in enumerate(MALTS) if g.tin[i]]
     return [f"flush {cu.slot_name(s, rows)} {m}" for s in hops for m in malts] + ["done"]
 
 
-def _do_flush(g, p: int, text: str) -> None:
+def _do_flush(g: Microbrew, p: int, text: str) -> None:
     if text == "done":
         work.job_done(g)
         return
@@ -321,7 +326,7 @@ def _do_flush(g, p: int, text: str) -> None:
         work.job_done(g)
 
 
-def take_break(g, p: int) -> None:
+def take_break(g: Microbrew, p: int) -> None:
     """Earn the vending machine's money; every face-down customer is thirsty again."""
     g.cash[p] += g.rules.break_income
     g.asleep = []
@@ -333,7 +338,7 @@ def take_break(g, p: int) -> None:
 # --- Advertise
 
 
-def advertise(g, p: int) -> None:
+def advertise(g: Microbrew, p: int) -> None:
     """Pay per loyal customer and reveal a new customer; the player then picks beer and customer."""
     cost = g.rules.advertise_per_loyal * len(g.loyal[p])
     g.cash[p] -= cost
@@ -342,12 +347,12 @@ def advertise(g, p: int) -> None:
     g.step = "advertise"
 
 
-def _legal_advertise(g, p: int) -> list[str]:
+def _legal_advertise(g: Microbrew, p: int) -> list[str]:
     faceup = [c for c in g.thirsty if c not in g.asleep]
     return [f"advertise {b['recipe']} {c}" for b in ready_beers(g, p, clean=True) for c in faceup]
 
 
-def _do_advertise(g, p: int, text: str) -> None:
+def _do_advertise(g: Microbrew, p: int, text: str) -> None:
     _, rid, cid = text.split()
     bottle = next(b for b in ready_beers(g, p, clean=True) if b["recipe"] == rid)
     g.bottles[p].remove(bottle)
@@ -362,11 +367,11 @@ def _do_advertise(g, p: int, text: str) -> None:
 # --- Manage
 
 
-def _legal_manage(g, p: int) -> list[str]:
+def _legal_manage(g: Microbrew, p: int) -> list[str]:
     return [f"manage {o}" for o in manage_options(g, p, placing=False)]
 
 
-def _do_manage(g, p: int, text: str) -> None:
+def _do_manage(g: Microbrew, p: int, text: str) -> None:
     option = text.split()[1]
     cost = manage_costs(g)[MANAGE.index(option)]
     g.cash[p] -= cost
@@ -387,7 +392,7 @@ def _do_manage(g, p: int, text: str) -> None:
         work.job_done(g)
 
 
-def _legal_overtime(g, p: int) -> list[str]:
+def _legal_overtime(g: Microbrew, p: int) -> list[str]:
     here = ("manage", g.ctx["space"])
     return [
         f"overtime {job}.{k + 1}"
@@ -397,7 +402,7 @@ def _legal_overtime(g, p: int) -> list[str]:
     ]
 
 
-def _do_overtime(g, p: int, text: str) -> None:
+def _do_overtime(g: Microbrew, p: int, text: str) -> None:
     job, _, k = text.split()[1].partition(".")
     g.spaces[job][int(k) - 1] = None
     g.ready[p] += 1
@@ -405,14 +410,14 @@ def _do_overtime(g, p: int, text: str) -> None:
     work.job_done(g)
 
 
-def _legal_research(g, p: int) -> list[str]:
+def _legal_research(g: Microbrew, p: int) -> list[str]:
     drawn = g.research
     if len(drawn) == 1:
         return [f"research keep {drawn[0]}"]
     return [f"research table {a} keep {b}" for a in drawn for b in drawn if a != b]
 
 
-def _do_research(g, p: int, text: str) -> None:
+def _do_research(g: Microbrew, p: int, text: str) -> None:
     words = text.split()
     keep = words[-1]
     put = words[2] if len(words) == 5 else None

@@ -9,12 +9,15 @@ orders, the tin's order (the view shows its counts, which can be deduced) and se
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
+if TYPE_CHECKING:
+    from .state import Microbrew
 
-def view(g, player: int | None) -> dict[str, Any]:
+
+def view(g: Microbrew, player: int | None) -> dict[str, Any]:
     """What ``player`` (None: a spectator) may see, JSON-safe."""
     d = g.decision
     players = []
@@ -102,7 +105,7 @@ class Sight:
         return determinise(self._game, self.player, rng)
 
 
-def determinise(g, me: int, rng: random.Random):
+def determinise(g: Microbrew, me: int, rng: random.Random):
     """A copy of the table with everything ``me`` cannot see re-dealt (decks, others' secrets, the streams)."""
     w = g.clone()
     pool = w.customer_deck + w.customer_unseen

@@ -7,11 +7,16 @@ ferments too (book). The phase ends when nobody has a ready brewer.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import beer, ending, jobs
 from .content import JOBS
 
+if TYPE_CHECKING:
+    from .state import Microbrew
 
-def start_round(g) -> None:
+
+def start_round(g: Microbrew) -> None:
     """A new Work phase: the first player starts and the loop guard resets."""
     g.phase, g.interrupt, g.ctx = "work", None, {}
     g.placements, g.free_brew_used = 0, False
@@ -26,14 +31,14 @@ def start_round(g) -> None:
         _next_turn(g)
 
 
-def _turn(g, p: int) -> None:
+def _turn(g: Microbrew, p: int) -> None:
     g.active, g.actor, g.step, g.interrupt, g.ctx = p, p, "place", None, {}
 
 
 # --- placement
 
 
-def refusal(g, p: int, job: str) -> str | None:
+def refusal(g: Microbrew, p: int, job: str) -> str | None:
     """Why ``p`` may not send a brewer to ``job`` now, or None (the book's prerequisites and space rules)."""
     spaces = g.spaces[job]
     if not spaces:
@@ -52,7 +57,7 @@ def refusal(g, p: int, job: str) -> str | None:
     return None
 
 
-def replaceable(g, p: int, job: str) -> list[int]:
+def replaceable(g: Microbrew, p: int, job: str) -> list[int]:
     """Spaces of ``job`` whose brewer ``p`` may replace (an opponent's; the loop guard and variant allowing)."""
     if g.placements >= g.rules.placement_cap:
         return []
@@ -61,7 +66,7 @@ def replaceable(g, p: int, job: str) -> list[int]:
     return [k for k, q in enumerate(g.spaces[job]) if q is not None and q != p and not (once and flags[k])]
 
 
-def _legal_place(g, p: int) -> list[str]:
+def _legal_place(g: Microbrew, p: int) -> list[str]:
     out = []
     for job in JOBS:
         if refusal(g, p, job) is None:
@@ -73,7 +78,7 @@ def _legal_place(g, p: int) -> list[str]:
     return out or ["pass"]
 
 
-def _do_place(g, p: int, text: str) -> None:
+def _do_place(g: Microbrew, p: int, text: str) -> None:
     if text == "pass":  # no job is open to a ready brewer: they sit out the round
         g.emit("pass", p, forced=True, brewers=g.ready[p])
         g.stats["passes"][p] += 1
@@ -101,7 +106,7 @@ def _do_place(g, p: int, text: str) -> None:
     jobs.start(g, p, job)
 
 
-def _send_home(g, p: int, other: int, job: str, k: int) -> bool:
+def _send_home(g: Microbrew, p: int, other: int, job: str, k: int) -> bool:
     """A replaced brewer goes home (2 players) or to a Break space for $1 (3-4); False while a choice waits."""
     if g.n == 2:
         g.ready[other] += 1
@@ -121,19 +126,19 @@ def _send_home(g, p: int, other: int, job: str, k: int) -> bool:
     return False
 
 
-def _to_break(g, other: int, i: int) -> None:
+def _to_break(g: Microbrew, other: int, i: int) -> None:
     g.spaces["break"][i] = other
     g.cash[other] += g.rules.evicted_income
     g.emit("replaced", other, job="break", to="break")
     g.emit("income", other, amount=g.rules.evicted_income, source="replaced")
 
 
-def _legal_evict(g, p: int) -> list[str]:
+def _legal_evict(g: Microbrew, p: int) -> list[str]:
     job, k = g.ctx["job"], g.ctx["space"]
     return [f"evict break.{i + 1}" for i in range(len(g.spaces["break"])) if not (job == "break" and i == k)]
 
 
-def _do_evict(g, p: int, text: str) -> None:
+def _do_evict(g: Microbrew, p: int, text: str) -> None:
     i = int(text.split(".")[1]) - 1
     home = g.spaces["break"][i]
     g.ready[home] += 1
@@ -145,7 +150,7 @@ def _do_evict(g, p: int, text: str) -> None:
 # --- after the job: the free Brew, fermentation, the next turn
 
 
-def job_done(g) -> None:
+def job_done(g: Microbrew) -> None:
     """The job has resolved: offer the free Brew if it is due, else ferment and pass the turn."""
     if g.ctx.get("free"):
         g.ctx["free"] = False
@@ -155,11 +160,11 @@ def job_done(g) -> None:
     end_turn(g)
 
 
-def _legal_free_brew(g, p: int) -> list[str]:
+def _legal_free_brew(g: Microbrew, p: int) -> list[str]:
     return ["brew", "decline"]
 
 
-def _do_free_brew(g, p: int, text: str) -> None:
+def _do_free_brew(g: Microbrew, p: int, text: str) -> None:
     g.emit("free_brew", p, taken=text == "brew")
     if text == "brew":
         g.stats["free_brews"] += 1
@@ -168,7 +173,7 @@ def _do_free_brew(g, p: int, text: str) -> None:
         end_turn(g)
 
 
-def end_turn(g) -> None:
+def end_turn(g: Microbrew) -> None:
     """After a placement: all beer ferments and the next player acts."""
     if g.phase != "work":
         return  # the game ended during the job
@@ -177,7 +182,7 @@ def end_turn(g) -> None:
     _next_turn(g)
 
 
-def _next_turn(g) -> None:
+def _next_turn(g: Microbrew) -> None:
     """The next player with a ready brewer acts; each one without passes, and all beer ferments."""
     while any(g.ready):
         q = (g.active + 1) % g.n
@@ -191,7 +196,7 @@ def _next_turn(g) -> None:
     ending.rest(g)
 
 
-def ferment(g) -> None:
+def ferment(g: Microbrew) -> None:
     """Every bottle loses one token: discarded if it matches its space or a contaminant is already there."""
     match = g.rules.ferment_match
     for p in range(g.n):
