@@ -48,6 +48,8 @@ class Brewer(Bot):
         self._served: tuple[dict[str, dict[str, tuple[float, bool]]], ...] = ({}, {})
         """Per contaminated (0 or 1), recipe and customer: what the customer pays and whether it is a Perfect."""
         self._rules: object = None
+        self._cards: object = None
+        """The cards and rules ``_served`` belongs to (``bind``)."""
         self._rating: tuple = ()
         """The rules' rating and pay numbers (``served``'s key), read once per rules object."""
         self._plans: dict[tuple, tuple[float, int | None, list[str]]] = {}
@@ -73,10 +75,25 @@ class Brewer(Bot):
         """Start this decision's memos when a new sight comes (kept on the bot: cheaper than the sight's __dict__)."""
         if sight is not self._sight:
             self._sight = sight
+            if sight.cards is not self._cards or sight.rules is not self._rules:
+                self.bind(sight)
             self._wanted = {}
             self._goal = None
             self._view = None
             self._market_checked = False
+
+    def bind(self, sight) -> None:
+        """Serve values come from a memo shared by every bot on the same cards and rating numbers (it is pure)."""
+        r = self._rules = sight.rules
+        cards = self._cards = sight.cards
+        self._rating = (r.rating_cuts, r.contaminant_penalty, r.pay_perfect, r.pay_lower)
+        key = (id(cards), self._rating)
+        entry = _SERVE_MEMOS.get(key)
+        if entry is None or entry[0] is not cards:
+            if len(_SERVE_MEMOS) > 16:
+                _SERVE_MEMOS.clear()
+            entry = _SERVE_MEMOS[key] = (cards, ({}, {}))
+        self._served = entry[1]
 
     def market(self, sight) -> None:
         """Keep the memos of ``recipe_value`` and ``customer_worth`` if what they read is as it was."""
@@ -567,6 +584,9 @@ def _contaminates(column: str, recipe: str, match: str) -> bool:
         known = _CONTAMINATES[key] = beer.would_contaminate(list(column), recipe, match)
     return known
 
+
+_SERVE_MEMOS: dict[tuple, tuple[object, tuple[dict[str, dict[str, tuple[float, bool]]], ...]]] = {}
+"""Per cards (by id, kept alive with them) and rating numbers: ``Brewer._served``, shared by the bots across games."""
 
 _SERVED: dict[tuple, dict[tuple, tuple[float, bool]]] = {}
 """Per the rules' rating and pay numbers: ``Brewer.served`` by the recipe's and the customer's words."""

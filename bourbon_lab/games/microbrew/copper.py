@@ -7,10 +7,13 @@ A Copper is a flat list, slot ``c * rows + r`` for column ``c`` (0 = left) and r
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .content import DARKNESS, EMPTY, HOP
 
 STEPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+DIRECTIONS: Final = ("up", "down", "left", "right")
+"""``STEPS``' keys in order, as a tuple (what the legal-move loops walk)."""
 
 
 def can_swap(token: str, other: str, direction: str, sideways: str) -> bool:
@@ -33,9 +36,17 @@ def can_swap(token: str, other: str, direction: str, sideways: str) -> bool:
 
 def neighbour(slot: int, direction: str, rows: int, columns: int) -> int | None:
     """The slot next to ``slot`` in ``direction`` among the first ``columns`` columns, or None at the edge."""
-    c, r = divmod(slot, rows)
-    dc, dr = STEPS[direction]
-    c, r = c + dc, r + dr
+    c, r = slot // rows, slot % rows  # STEPS spelt out: no tuple or dict look-up in the legal-move loops
+    if direction == "up":
+        r += 1
+    elif direction == "down":
+        r -= 1
+    elif direction == "left":
+        c -= 1
+    elif direction == "right":
+        c += 1
+    else:
+        raise KeyError(direction)
     if 0 <= c < columns and 0 <= r < rows:
         return c * rows + r
     return None
@@ -45,7 +56,7 @@ def swaps_from(copper: list[str], slot: int, rows: int, columns: int, sideways: 
     """The directions the token in ``slot`` may swap now."""
     token = copper[slot]
     out = []
-    for direction in STEPS:
+    for direction in DIRECTIONS:
         other = neighbour(slot, direction, rows, columns)
         if other is not None and can_swap(token, copper[other], direction, sideways):
             out.append(direction)

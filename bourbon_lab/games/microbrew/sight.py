@@ -37,7 +37,7 @@ def view(g: Microbrew, player: int | None) -> dict[str, Any]:
                 ],
                 "loyal": list(g.loyal[p]),
                 "hand": list(g.hand[p]) if mine else known,
-                "secret_flavours": sorted(g.cards[r].flavour for r in g.secret[p]),
+                "secret_flavours": sorted([g.cards[r].flavour for r in g.secret[p]]),
                 "secret_reputations": list(g.secret_reps[p]) if mine else len(g.secret_reps[p]),
                 "revealed_reputations": list(g.revealed_reps[p]),
                 "score": sum(g.loyal_from[p].values()),

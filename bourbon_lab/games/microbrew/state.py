@@ -148,10 +148,14 @@ class Microbrew:
         if d is None or (player is not None and player != d.actor and player not in d.group):
             return []
         p = d.actor if player is None else player
+        return list(self._legal_of(p))
+
+    def _legal_of(self, p: int) -> list[str]:
+        """Seat ``p``'s legal actions here, kept until the table moves on (the list itself: not to be changed)."""
         key = (len(self.log), len(self.actions), p, self.step)
         if self._legal is None or self._legal[0] != key:
             self._legal = (key, STEPS[self.step][0](self, p))
-        return list(self._legal[1])
+        return self._legal[1]
 
     def apply(self, action: Any, player: int | None = None) -> list[Event]:
         """Play ``action`` for the actor (or for ``player``, a commit-group member acting out of order)."""
@@ -161,7 +165,7 @@ class Microbrew:
             p = int(at) if at else (d.actor if player is None and d is not None else player)
         except ValueError:
             p = None
-        if d is None or p is None or text not in self.legal_actions(p):
+        if d is None or p is None or (p != d.actor and p not in d.group) or text not in self._legal_of(p):
             raise IllegalAction(text, refusals.why(self, p, text), round=self.round, phase=self.phase, player=p)
         start = len(self.log)
         self.actions.append(text if p == d.actor else f"{text} @{p}")
