@@ -331,15 +331,16 @@ class Brewer(Bot):
             return (0.0, None)
         rows = r.copper_rows
         copper = self.usable(sight, mine["copper"])
-        recipes = [*mine["hand"], *v["table"]]
+        cards, match, idle = sight.cards, r.ferment_match, not mine["bottles"]
+        recipes = [(rid, cards[rid].colours) for rid in [*mine["hand"], *v["table"]]]
         best: tuple[float, str | None] = (0.0, None)
         for k in range(len(copper) // rows):
             column = copper[k * rows : (k + 1) * rows]
             if EMPTY in column:
                 continue
-            for rid in recipes:
-                dirty = _contaminates(column, sight.cards[rid].colours, r.ferment_match)
-                value = self.bottle_value(sight, rid, dirty, not mine["bottles"])
+            for rid, colours in recipes:
+                dirty = _contaminates(column, colours, match)
+                value = self.bottle_value(sight, rid, dirty, idle)
                 if value > best[0]:
                     best = (value, f"bottle {rid} col {k + 1}")
         return best

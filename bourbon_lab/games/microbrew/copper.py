@@ -65,7 +65,17 @@ def swaps_from(copper: list[str], slot: int, rows: int, columns: int, sideways: 
 
 def movable(copper: list[str], rows: int, columns: int, sideways: str) -> list[int]:
     """Slots whose token has at least one legal swap (what a Brew may select)."""
-    return [s for s in range(rows * columns) if copper[s] != EMPTY and swaps_from(copper, s, rows, columns, sideways)]
+    return [s for s in range(rows * columns) if copper[s] != EMPTY and _can_move(copper, s, rows, columns, sideways)]
+
+
+def _can_move(copper: list[str], slot: int, rows: int, columns: int, sideways: str) -> bool:
+    """Whether ``swaps_from`` would name any direction (stopping at the first)."""
+    token = copper[slot]
+    for direction in DIRECTIONS:
+        other = neighbour(slot, direction, rows, columns)
+        if other is not None and can_swap(token, copper[other], direction, sideways):
+            return True
+    return False
 
 
 def swap(copper: list[str], slot: int, direction: str, rows: int, columns: int) -> int:
