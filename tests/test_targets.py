@@ -173,3 +173,28 @@ def test_the_first_draft_stays_loadable_by_name_for_comparison(capsys):
         bl.Ruleset.named("first-drat")
     assert main(["rules", "--ruleset", "first-draft"]) == 0
     assert f"fingerprint {first.fingerprint()}" in capsys.readouterr().out
+
+
+def test_calibrated_3_moves_only_our_numbers_and_buys_fewer_upgrades():
+    """'You'll only afford about 5–6 upgrades in a whole game' (book): calibrated-3 cuts what a game pays.
+
+    Its changes are ours only (bills, pile odds, gated Prestige, three boards); the book's 'A few mash bills
+    bend this slightly — e.g. a Common that still sells twice' stays true (as many bonus bills as
+    calibrated-2), and 'every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain' holds.
+    """
+    from bourbon_lab.design.catalogue import upgrades_per_player
+
+    two, three = bl.Ruleset.named("calibrated-2"), bl.Ruleset.named("calibrated-3")
+    changed = set(three.changes(two))
+    assert changed == {"quality_odds", "mash_bills", "demand_cards", "distilleries"}
+    assert not changed & {s.name for s in bl.Ruleset.schema() if s.book}
+    assert sum(b.bonus_sales > 0 for b in three.mash_bills) == sum(b.bonus_sales > 0 for b in two.mash_bills) <= 4
+    for b in three.mash_bills:
+        counts = b.counts
+        assert counts["cask"] == 1 and counts["corn"] == (three.high_corn_corn if "High-Corn" in b.tags else 1)
+        assert all(n == 1 for g, n in counts.items() if g in ("rye", "wheat", "barley"))
+    gated = [(a.prestige, b.prestige) for a, b in zip(two.demand_cards, three.demand_cards) if not a.is_open]
+    assert all(new == round(old * 0.6) for old, new in gated)
+    before = upgrades_per_player(bl.simulate(two, players=4, games=60, seed=3, workers=1)).value
+    after = upgrades_per_player(bl.simulate(three, players=4, games=60, seed=3, workers=1)).value
+    assert after <= before - 0.5 and 5 <= after <= 6.3
