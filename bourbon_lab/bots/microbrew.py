@@ -651,6 +651,8 @@ class Shape:
             for d in DIRECTIONS
         ]
         """Per direction and token code: the neighbour codes it may swap with (``cu.can_swap``), as bits."""
+        self.allowed: list[int] = [sum(self.masks[d][x] << (8 * d) for d in range(4)) for x in range(len(LETTERS))]
+        """Per token code: its four directions' ``masks`` in one int, a byte each (the walk's test is one shift)."""
         self.near: list[int] = []
         """Per slot and direction (``4 * slot + direction``): the neighbour slot, or -1 off the Copper's edge."""
         for s in range(rows * columns):
@@ -806,7 +808,7 @@ class BrewSearch:
         form, valuer = self.form, self.valuer
         near = form.near
         token = self.token = (self.start >> (3 * slot)) & 7
-        masks = [form.masks[UP][token], form.masks[DOWN][token], form.masks[LEFT][token], form.masks[RIGHT][token]]
+        allowed = form.allowed[token]
         limit = min(self.cap, HOP_WALK) if token == HOP_CODE else self.cap
         marked = self.start ^ ((token ^ SELECTED) << (3 * slot))
         restore = SELECTED ^ token
@@ -830,7 +832,7 @@ class BrewSearch:
                         continue
                     shift = 3 * to
                     other = (state >> shift) & 7
-                    if not (masks[way] >> other) & 1:
+                    if not (allowed >> (8 * way + other)) & 1:
                         continue
                     swapped = SELECTED ^ other  # xor it into both slots: the token and the other trade places
                     moved = state ^ (swapped << (3 * at)) ^ (swapped << shift)
