@@ -634,6 +634,8 @@ NEAR: Final = 1e-3
 best, by a tie or more): the best falls only by a tie, by under 1e-9 each, and a search values far fewer than a
 million Coppers, so a Copper once this far behind can never become a candidate, and whether it was reached first
 never matters."""
+EDGE: Final = 255
+"""``Shape.near``'s slot past the Copper's edge (a slot fits a byte: a Copper has at most 64)."""
 DIRECTIONS: Final = ("up", "down", "left", "right")
 """``cu.STEPS``' order, the order the search tries swaps in (so ties fall as they always have)."""
 
@@ -653,16 +655,18 @@ class Shape:
         """Per direction and token code: the neighbour codes it may swap with (``cu.can_swap``), as bits."""
         self.allowed: list[int] = [sum(self.masks[d][x] << (8 * d) for d in range(4)) for x in range(len(LETTERS))]
         """Per token code: its four directions' ``masks`` in one int, a byte each (the walk's test is one shift)."""
-        self.near: list[int] = []
-        """Per slot and direction (``4 * slot + direction``): the neighbour slot, or -1 off the Copper's edge."""
+        near: list[int] = []
         for s in range(rows * columns):
             row, column = s % rows, s // rows
-            self.near += [
-                s + 1 if row + 1 < rows else -1,
-                s - 1 if row > 0 else -1,
-                s - rows if column > 0 else -1,
-                s + rows if column + 1 < columns else -1,
+            near += [
+                s + 1 if row + 1 < rows else EDGE,
+                s - 1 if row > 0 else EDGE,
+                s - rows if column > 0 else EDGE,
+                s + rows if column + 1 < columns else EDGE,
             ]
+        self.near = bytes(near)
+        """Per slot and direction (``4 * slot + direction``): the neighbour slot, or ``EDGE`` off the Copper's edge
+        (bytes: compiled, an item is read without boxing an int)."""
 
     def movable(self, packed: int) -> list[int]:
         """Slots whose token has a legal swap (``cu.movable`` on a packed Copper): what a Brew may select."""
@@ -739,14 +743,17 @@ class Valuer:
         return first + SECOND_COLUMN * (second if self.columns > 1 else 0.0)
 
 
-_MALT_INDEX: dict[int, list[int]] = {}
+_MALT_INDEX: dict[int, bytes] = {}
 
 
-def malt_index(rows: int) -> list[int]:
-    """Per column bits (``rows`` 3-bit codes): ``(light * (rows + 1) + medium) * (rows + 1) + dark``, its counts."""
+def malt_index(rows: int) -> bytes:
+    """Per column bits (``rows`` 3-bit codes): ``(light * (rows + 1) + medium) * (rows + 1) + dark``, its counts.
+
+    Bytes (the ruleset's at most 5 rows keep an index under 216): compiled, an item is read without boxing an int.
+    """
     table = _MALT_INDEX.get(rows)
     if table is None:
-        table = []
+        counts: list[int] = []
         for bits in range(1 << (3 * rows)):
             light = medium = dark = 0
             for r in range(rows):
@@ -757,8 +764,8 @@ def malt_index(rows: int) -> list[int]:
                     medium += 1
                 elif code == 3:
                     dark += 1
-            table.append((light * (rows + 1) + medium) * (rows + 1) + dark)
-        _MALT_INDEX[rows] = table
+            counts.append((light * (rows + 1) + medium) * (rows + 1) + dark)
+        table = _MALT_INDEX[rows] = bytes(counts)
     return table
 
 
@@ -828,7 +835,7 @@ class BrewSearch:
                 back = ((link >> 6) & 3) ^ 1 if link >= 64 else -1  # the swap back: its Copper is already seen
                 for way in range(4):
                     to = near[4 * at + way]
-                    if to < 0 or way == back:
+                    if to == EDGE or way == back:
                         continue
                     shift = 3 * to
                     other = (state >> shift) & 7
