@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from ..games.microbrew import beer
 from ..games.microbrew import copper as cu
 from ..games.microbrew.content import EMPTY, HOP
@@ -636,6 +638,9 @@ million Coppers, so a Copper once this far behind can never become a candidate, 
 never matters."""
 EDGE: Final = 255
 """``Shape.near``'s slot past the Copper's edge (a slot fits a byte: a Copper has at most 64)."""
+NARROW: Final = 21
+"""Most slots a Copper may have for the ``i64`` search (3 bits a slot; compiled, an ``i64`` needs no overflow checks,
+and a larger Copper, which a ruleset may have, takes the same search on Python ints)."""
 DIRECTIONS: Final = ("up", "down", "left", "right")
 """``cu.STEPS``' order, the order the search tries swaps in (so ties fall as they always have)."""
 
@@ -742,6 +747,24 @@ class Valuer:
                 second = v
         return first + SECOND_COLUMN * (second if self.columns > 1 else 0.0)
 
+    def narrow(self, packed: i64) -> float:
+        """``copper`` for a Copper of at most ``NARROW`` slots."""
+        first = second = -1.0
+        malts, by_malts = self.malts, self.by_malts
+        width: i64 = self.width
+        mask: i64 = self.mask
+        for _k in range(self.columns):  # not ``_``: mypyc boxes that name
+            m = malts[packed & mask]
+            packed >>= width
+            v = by_malts[m]
+            if v < 0.0:
+                v = self.worth(m)
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first + SECOND_COLUMN * (second if self.columns > 1 else 0.0)
+
 
 _MALT_INDEX: dict[int, bytes] = {}
 
@@ -783,6 +806,7 @@ class BrewSearch:
         self.form = form
         self.valuer = valuer
         self.cap = cap
+        self.narrow = form.rows * form.columns <= NARROW
         self.start = pack(copper)
         self.now = valuer.copper(self.start)
         self.gain = 0.0
@@ -807,11 +831,72 @@ class BrewSearch:
         return (self.gain, self.slot, self.chain) if self.slot >= 0 else (0.0, None, [])
 
     def walk(self, slot: int) -> None:
+        """One selected token's Coppers (``walk_narrow``; ``walk_wide`` for a Copper past ``NARROW`` slots)."""
+        if self.narrow:
+            self.walk_narrow(slot)
+        else:
+            self.walk_wide(slot)
+
+    def walk_narrow(self, slot: int) -> None:
         """One selected token's Coppers, breadth first, one level of swaps at a time.
 
         Each queued state tries its swaps in ``DIRECTIONS`` order (not back the way it came: that Copper is
         seen); a swap the rules allow to an unseen Copper queues it, valued anew only after a sideways swap.
+        A Copper of more than ``NARROW`` slots walks ``walk_wide``, the same on Python ints.
         """
+        form, valuer = self.form, self.valuer
+        near = form.near
+        token = self.token = (self.start >> (3 * slot)) & 7
+        allowed = form.allowed[token]
+        limit = min(self.cap, HOP_WALK) if token == HOP_CODE else self.cap
+        marked = self.start ^ ((token ^ SELECTED) << (3 * slot))
+        restore = SELECTED ^ token
+        now = self.now
+        seen = self.seen = {_spread_narrow(marked)}
+        states: list[int] = [marked]
+        values: list[float] = [now]
+        links: list[int] = [slot]
+        self.current, self.best = slot, -1
+        head, end, depth = 0, 1, 0
+        while head < end and len(seen) < BREW_BUDGET and depth < limit:
+            depth += 1
+            last = depth == limit
+            for i in range(head, end):
+                state: i64 = states[i]
+                link: i64 = links[i]
+                value = values[i]
+                at: i64 = link & 63
+                back = ((link >> 6) & 3) ^ 1 if link >= 64 else -1  # the swap back: its Copper is already seen
+                for way in range(4):
+                    to: i64 = near[4 * at + way]
+                    if to == EDGE or way == back:
+                        continue
+                    shift = 3 * to
+                    other = (state >> shift) & 7
+                    if not (allowed >> (8 * way + other)) & 1:
+                        continue
+                    swapped = SELECTED ^ other  # xor it into both slots: the token and the other trade places
+                    moved = state ^ (swapped << (3 * at)) ^ (swapped << shift)
+                    size = len(seen)
+                    seen.add(_spread_narrow(moved))
+                    if len(seen) == size:
+                        continue
+                    after = moved ^ (restore << shift)
+                    worth = valuer.narrow(after) if way >= LEFT else value
+                    step = (i + 1) * 256 + way * 64 + to
+                    if not last:  # the last level is never walked on from
+                        states.append(moved)
+                        values.append(worth)
+                        links.append(step)
+                    if worth - now > self.gain - NEAR:
+                        self.reach(worth - now, after, depth, step)
+            head, end = end, len(states)
+        self.states, self.values, self.links = states, values, links
+        if self.best >= 0:
+            self.spell()
+
+    def walk_wide(self, slot: int) -> None:
+        """``walk`` on Python ints, for a Copper of more than ``NARROW`` slots."""
         form, valuer = self.form, self.valuer
         near = form.near
         token = self.token = (self.start >> (3 * slot)) & 7
@@ -887,6 +972,14 @@ def _spread(packed: int) -> int:
     A set hashes an int by its low bits, which hold only the first column: the Coppers one token's walk
     reaches would mostly collide there (a set of 300 of them probed 5 times as long).
     """
+    packed ^= packed >> 31
+    packed ^= packed >> 17
+    packed ^= packed >> 9
+    return packed ^ (packed >> 4)
+
+
+def _spread_narrow(packed: i64) -> i64:
+    """``_spread`` for a Copper of at most ``NARROW`` slots."""
     packed ^= packed >> 31
     packed ^= packed >> 17
     packed ^= packed >> 9
