@@ -846,11 +846,14 @@ class BrewSearch:
         """
         form, valuer = self.form, self.valuer
         near = form.near
-        token = self.token = (self.start >> (3 * slot)) & 7
-        allowed = form.allowed[token]
+        start: i64 = self.start
+        token: i64 = (start >> (3 * slot)) & 7
+        self.token = token
+        allowed: i64 = form.allowed[token]
         limit = min(self.cap, HOP_WALK) if token == HOP_CODE else self.cap
-        marked = self.start ^ ((token ^ SELECTED) << (3 * slot))
-        restore = SELECTED ^ token
+        marked: i64 = start ^ ((token ^ SELECTED) << (3 * slot))
+        restore: i64 = SELECTED ^ token
+        way: i64
         now = self.now
         seen = self.seen = {_spread_narrow(marked)}
         states: list[int] = [marked]
