@@ -854,6 +854,7 @@ class BrewSearch:
         marked: i64 = start ^ ((token ^ SELECTED) << (3 * slot))
         restore: i64 = SELECTED ^ token
         way: i64
+        i: i64
         now = self.now
         seen = self.seen = {_spread_narrow(marked)}
         states: list[int] = [marked]
