@@ -125,9 +125,9 @@ def test_both_orders_refuse_on_the_second_card_quoting_the_rule(first, second):
     assert BOURBON_RULE in message and "B1" in message
 
 
-def house_blend_table(bill: str = "M06"):
+def house_blend_table(bill: str = "M06", rules=None):
     """Seat on turn with House Blend and an empty resting barrel of ``bill``."""
-    g = new_game(4, 7, distilleries="standard")
+    g = new_game(4, 7, distilleries="standard", rules=rules)
     to_play(g)
     seat = g.current_player
     p = g.players[seat]
@@ -195,9 +195,11 @@ def test_long_cellar_frees_the_any_type_slot_whichever_twin_moves():
     stay swappable". M04 needs 3 corn: a fourth corn sits on the any-type slot. Taking back a corn must
     leave the same barrel, so the any-type slot is free again for a wheat.
     """
-    # twin corn slots and room to spare: three corns, a cask, a rye and a barley (no wheat)
-    assert RULES.bills_by_id["M04"].counts == {"cask": 1, "corn": 3, "rye": 1, "barley": 1}
-    g, seat, b = house_blend_table("M04")
+    # twin corn slots and room to spare: three corns, a cask, a rye and a barley (no wheat). calibrated-2's M04:
+    # the calibrated-3 defaults ask for the smallest recipe a bill's tags allow, so none has two grains beside 3 corn
+    two = bl.Ruleset.named("calibrated-2")
+    assert two.bills_by_id["M04"].counts == {"cask": 1, "corn": 3, "rye": 1, "barley": 1}
+    g, seat, b = house_blend_table("M04", rules=two)
     p = g.players[seat]
     p.levels["warehouse"] = len(RULES.department_levels("warehouse"))
     p.ultimates["warehouse"] = "long_cellar"

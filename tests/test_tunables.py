@@ -516,7 +516,8 @@ def test_house_blend_slots():
     """Book: "House Blend — one slot in a recipe accepts any resource type." """
     g, seat = at_play(house_blend_slots=2)
     grant(g, seat, "house_blend")
-    b = add_barrel(g, seat, "M03", built=False)  # cask 1, corn 2, rye 1, barley 1
+    assert RULES.bills_by_id["M04"].counts == {"cask": 1, "corn": 3, "rye": 1}  # five slots, room for two any-type
+    b = add_barrel(g, seat, "M04", built=False)
     g.players[seat].warehouse = []
     w1, w2 = give_card(g, seat, "wheat"), give_card(g, seat, "wheat")
     g.apply(f"stage {w1.id} -> {b.id}")

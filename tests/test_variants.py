@@ -22,12 +22,16 @@ def test_the_four_variants_are_listed_with_their_defaults():
 def test_piles_deck_apportions_qualities_by_largest_remainder():
     """Default: each pile is a finite shuffled deck of pile_size cards whose qualities follow the quality odds."""
     g = new_game()
-    assert (g.rules.pile_size, g.rules.quality_odds) == (55, (29, 36, 22, 11, 2))  # ours, calibrated-2
+    assert (g.rules.pile_size, g.rules.quality_odds) == (55, (60, 24, 10, 4, 2))  # ours, calibrated-3
     for kind, pile in g.piles.piles.items():
         counts = [sum(1 for c in pile if c.quality == q) for q in range(5)]
-        # 29/36/22/11/2 % of 55 = 15.95, 19.8, 12.1, 6.05, 1.1: floors 15+19+12+6+1 = 53, and the two
-        # largest remainders (.95 Common, .8 Uncommon) take the last two cards
-        assert counts == [16, 20, 12, 6, 1], kind
+        # 60/24/10/4/2 % of 55 = 33, 13.2, 5.5, 2.2, 1.1: floors 33+13+5+2+1 = 54, and the largest
+        # remainder (.5 Rare) takes the last card
+        assert counts == [33, 13, 6, 2, 1], kind
+    two = new_game(rules=bl.Ruleset.named("calibrated-2"))
+    for kind, pile in two.piles.piles.items():
+        counts = [sum(1 for c in pile if c.quality == q) for q in range(5)]
+        assert counts == [16, 20, 12, 6, 1], kind  # 29/36/22/11/2 % of 55: .95 Common and .8 Uncommon round up
     first = new_game(rules=bl.Ruleset.named("first-draft"))
     for kind, pile in first.piles.piles.items():
         counts = [sum(1 for c in pile if c.quality == q) for q in range(5)]

@@ -53,7 +53,17 @@ def _grant(g, seat, dept, ult):
 
 def _walk(seed):
     """Play one 4-player game (two random bots, two heuristic) and keep a few states of every step kind."""
-    g = new_game(4, seed, distilleries="bluegrass_bend", round_limit=9, start_prestige=2, zone_multipliers=(1, 3, 5))
+    # Piles of mixed quality, so a re-deal visibly moves a card's quality (at the defaults' 60 % Common, twelve
+    # re-deals of one hidden card can all come out Common).
+    g = new_game(
+        4,
+        seed,
+        distilleries="bluegrass_bend",
+        round_limit=9,
+        start_prestige=2,
+        zone_multipliers=(1, 3, 5),
+        quality_odds=(29, 36, 22, 11, 2),
+    )
     for seat, (dept, ult) in GRANTS.items():
         _grant(g, seat, dept, ult)
     bots = [make_bot("random", seed=seed), make_bot("heuristic"), make_bot("random", seed=seed + 1), make_bot("greedy")]

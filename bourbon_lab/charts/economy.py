@@ -93,11 +93,18 @@ def economy_flow(events: pl.DataFrame) -> alt.Chart:
         .agg((pl.col("amount").sum() / n_games).alias("per_game"))
         .sort("round", "flow")
     )
+    # Every round gets a band, even one with no Capital moving, so the axis's every-nth labels stay apart.
+    rounds = list(range(flows["round"].min(), flows["round"].max() + 1)) if flows.height else []
     return (
         alt.Chart(flows)
         .mark_bar()
         .encode(
-            x=alt.X("round:O", title="Round", axis=round_axis(flows["round"].n_unique())),
+            x=alt.X(
+                "round:O",
+                title="Round",
+                scale=alt.Scale(domain=rounds) if rounds else alt.Undefined,
+                axis=round_axis(len(rounds)),
+            ),
             y=alt.Y("per_game:Q", title="Capital per game (out is below zero)", stack="zero"),
             color=alt.Color(
                 "flow:N",

@@ -158,8 +158,8 @@ class Ruleset:
     def named(cls, name: str) -> Ruleset:
         """A ruleset the lab ships by name (``Ruleset.names()``).
 
-        ``"first-draft"`` (the defaults before issue 15), ``"calibrated"`` and ``"calibrated-2"``
-        (issue 15; the defaults hold calibrated-2 now).
+        ``"first-draft"`` (the defaults before issue 15), ``"calibrated"``, ``"calibrated-2"`` and
+        ``"calibrated-3"`` (issue 15; the defaults hold calibrated-3 now).
         """
         known = named_rulesets()
         if name not in known:
