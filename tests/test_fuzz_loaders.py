@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import bourbon_lab as bl
@@ -373,6 +373,7 @@ def test_playtest_log_edited_wrong_is_refused(folder, playtest, data):
     if how == "action":
         edited["script"][i] = data.draw(st.sampled_from(["", "make", "sell B1 ->", 10**100, None]))
     elif how == "illegal":
+        assume(edited["script"][i] != "upgrade marketing")  # writing the step that is already there edits nothing
         edited["script"][i] = "upgrade marketing"
     elif how == "drop script":
         del edited["script"]
