@@ -131,7 +131,7 @@ def house_blend_table(bill: str = "M06", rules=None):
     to_play(g)
     seat = g.current_player
     p = g.players[seat]
-    p.levels["mash_floor"] = len(RULES.department_levels("mash_floor"))
+    p.levels["mash_floor"] = len(g.rules.department_levels("mash_floor"))
     p.ultimates["mash_floor"] = "house_blend"
     p.warehouse = []
     refresh(g)
@@ -201,7 +201,7 @@ def test_long_cellar_frees_the_any_type_slot_whichever_twin_moves():
     assert two.bills_by_id["M04"].counts == {"cask": 1, "corn": 3, "rye": 1, "barley": 1}
     g, seat, b = house_blend_table("M04", rules=two)
     p = g.players[seat]
-    p.levels["warehouse"] = len(RULES.department_levels("warehouse"))
+    p.levels["warehouse"] = len(g.rules.department_levels("warehouse"))
     p.ultimates["warehouse"] = "long_cellar"
     corns = [give_card(g, seat, "corn") for _ in range(4)]
     for c in corns:
