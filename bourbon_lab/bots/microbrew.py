@@ -257,10 +257,10 @@ class Brewer(Bot):
     def on_place(self, sight, legal: list[str]) -> str | None:
         free = self.free_places(sight, legal)
         for job in self.TAKE_BACK:
-            if job not in free and self.takes_back(sight, job):
-                for a in legal:
-                    if a != "pass" and _place(a)[0] == job:
-                        return a
+            if job not in free:
+                taken = next((a for a in legal if a != "pass" and _place(a)[0] == job), None)
+                if taken is not None and self.takes_back(sight, job):  # worth asking only when replacing is legal
+                    return taken
         for test in self.ORDER:
             job = test.partition(":")[0]
             if job in free and self.worth(sight, test):
