@@ -5,7 +5,7 @@ from . import native
 native.install()  # before the rules load: their compiled build, when one matches the sources
 
 from . import games  # noqa: E402  (registers the built-in games lazily; bl.games() lists them)
-from .core import default_rules, get_game, new_game  # noqa: E402  (new_game dispatches on rules.game)
+from .core import default_rules, get_game, new_game, restore  # noqa: E402  (both dispatch on the game)
 from .games.bourbonomics.rules import (  # noqa: E402
     Action,
     ActionParseError,
@@ -61,5 +61,6 @@ __all__ = [
     "games",
     "get_game",
     "new_game",
+    "restore",
     *sorted(_LAZY),
 ]

@@ -25,7 +25,7 @@ class LeakyView(TipJar):
 class DirtyApply(TipJar):
     """Logs every attempt before checking it, so a refused action still leaves a trace."""
 
-    def apply(self, action, player=None):
+    def apply(self, action, player=None, *, check=True):
         self.emit("attempt", player, action=str(action))
         return super().apply(action, player)
 

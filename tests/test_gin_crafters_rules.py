@@ -751,12 +751,13 @@ def test_tie_breaks():
     """Book: "In case of a tie, the winner is the player with the highest number of brand cards achieved. If they are
     also tied, the winner is the player furthest from the starting player." """
     g = prepared(new(players=3), start=1, p0_vp=10, p1_vp=10, p2_vp=10)
-    rows = g.score_rows()
-    assert [r.player for r in rows if r.won] == [0]  # seat 0 is the last after start 1
+    rows = g.score_rows()  # mid-game: the standing (rank), nobody has won yet
+    assert [r.player for r in rows if r.rank == 1] == [0]  # seat 0 is the last after start 1
+    assert rows[0].tiebreak_names == ("brand cards met", "seats after the start player")
     snap = g.snapshot()
     snap["players"][2]["brands_met"] = 1
     rows = restore(snap, "gin_crafters").score_rows()
-    assert [r.player for r in rows if r.won] == [2]
+    assert [r.player for r in rows if r.rank == 1] == [2]
 
 
 # --------------------------------------------------------------------------- errors and state

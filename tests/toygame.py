@@ -119,7 +119,7 @@ class TipJar:
         return (["draw"] if self.deck else []) + (["cash"] if self.hands[p] else []) + ["pass"]
 
     # --- playing
-    def apply(self, action, player=None):
+    def apply(self, action, player=None, *, check=True):
         """Play ``action`` for the actor, or for ``player`` (a commit-group member acting out of order)."""
         text, _, at = str(action).partition(" @")
         p = int(at) if at else self.current_player if player is None else player
@@ -212,7 +212,8 @@ class TipJar:
 
     def score_rows(self):
         points = [sum(p.values()) for p in self.points]
-        return rank_rows([ScoreRow(s, points[s], (self.coins[s],), parts=self.points[s]) for s in range(self.n)])
+        rows = [ScoreRow(s, points[s], (self.coins[s],), parts=self.points[s]) for s in range(self.n)]
+        return rank_rows(rows, self.is_over, ("coins",))
 
     def snapshot(self):
         state = copy.deepcopy({k: v for k, v in vars(self).items() if k not in ("rules", "rng", "log", "bids")})

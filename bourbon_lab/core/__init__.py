@@ -3,6 +3,7 @@
 This package imports no game. How to add one: ``docs/adding-a-game.md``.
 """
 
+from .atomic import StepError, atomic
 from .columns import GameColumns
 from .errors import (
     ActionParseError,
@@ -66,8 +67,10 @@ __all__ = [
     "RulesetType",
     "ScoreRow",
     "SnapshotError",
+    "StepError",
     "UnknownGame",
     "Visibility",
+    "atomic",
     "default_rules",
     "load_rules",
     "describe",

@@ -93,7 +93,8 @@ class ScoreRow:
 
     ``tiebreak`` is compared after ``score`` (larger is better, in the game's order); ``rank`` 1
     is best and shared on a full tie, so ``won`` may hold for several players. ``parts`` is
-    points by source and sums to ``score``.
+    points by source and sums to ``score``. ``tiebreak_names`` says what each tie-break value is.
+    Nobody has ``won`` before the game is over (``rank`` is then the standing so far).
 
     >>> ScoreRow(player=0, score=7, tiebreak=(2,), rank=1, won=True, parts={"sales": 5, "orders": 2}).key
     (7, 2)
@@ -105,6 +106,7 @@ class ScoreRow:
     rank: int = 1
     won: bool = False
     parts: Mapping[str, int | float] = field(default_factory=dict)
+    tiebreak_names: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple:
@@ -127,13 +129,15 @@ def legal_for(state: Any, viewer: int | None) -> list:
     return []
 
 
-def rank_rows(rows: Sequence[ScoreRow]) -> list[ScoreRow]:
-    """The same rows with ``rank`` (1 = best, shared on equal keys) and ``won`` (rank 1) filled in."""
+def rank_rows(rows: Sequence[ScoreRow], over: bool = True, names: tuple[str, ...] = ()) -> list[ScoreRow]:
+    """The same rows with ``rank`` (1 = best, shared on equal keys) and ``won`` (rank 1, once ``over``) filled in."""
     keys = [r.key for r in rows]
     out = []
     for r in rows:
         rank = 1 + sum(1 for other in keys if other > r.key)
-        out.append(ScoreRow(r.player, r.score, r.tiebreak, rank, rank == 1, dict(r.parts)))
+        out.append(
+            ScoreRow(r.player, r.score, r.tiebreak, rank, over and rank == 1, dict(r.parts), names or r.tiebreak_names)
+        )
     return out
 
 
@@ -164,7 +168,9 @@ class GameState(Protocol):
     """A table in play. ``bl.new_game`` returns one; the layers above use only this.
 
     Actions are small values whose ``str()`` parses back (``apply`` also takes the text).
-    ``apply`` raises ``IllegalAction`` naming the rule and leaves the state exactly as it was.
+    ``apply`` raises ``IllegalAction`` naming the rule and leaves the state exactly as it was; anything
+    else raised inside a step leaves it so too and is re-raised as ``StepError`` (``core.atomic``).
+    ``check=False`` is for bots and the simulator, with actions from ``legal_actions``: no rollback copy.
     ``view(player)`` is JSON-safe and shows only what that player may see (``None``: a
     spectator); ``observe(player)`` is the same for bots, and its ``determinise(rng)`` returns a
     full state in which everything that player cannot see is re-dealt at random.
@@ -192,7 +198,7 @@ class GameState(Protocol):
 
     def legal_actions(self) -> Sequence[Any]: ...
 
-    def apply(self, action: Any) -> list: ...
+    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> list: ...
 
     def view(self, player: int | None) -> dict[str, Any]: ...
 

@@ -141,7 +141,7 @@ def _play(rules, task: GameTask):
                     d = g.decision
                     if d.turn_owner is not None and d.turn_owner not in first_turns:
                         first_turns.append(d.turn_owner)
-                    g.apply(by_seat[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+                    g.apply(by_seat[d.actor].choose(g.observe(d.actor), g.legal_actions()), check=False)
     except Exception as exc:
         exc.bourbon_actions = list(g.actions)
         raise

@@ -43,6 +43,10 @@ def cmd_soak(args) -> int:
     return 1 if result.breaks else 0
 
 
+PLAIN_SAMPLE = 50
+"""Games of a protocol soak replayed on the plain-Python engine (the same logs, compiled or not)."""
+
+
 def _soak_by_protocol(game: str, args) -> int:
     """A game without a book-invariant list: its random games through the protocol harness, one process."""
     rules = load_rules(game, args.ruleset) if args.ruleset else None
@@ -50,11 +54,12 @@ def _soak_by_protocol(game: str, args) -> int:
     per_table = max(1, -(-args.games // tables))
     print(
         f"bourbon-lab soak: {game} has no book-invariant list yet; {per_table} random games on each of its "
-        f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}",
+        f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}; "
+        f"{native.status(game)}",
         flush=True,
     )
     try:
-        report = check_game(game, games=per_table, seed=args.seed, rules=rules)
+        report = check_game(game, games=per_table, seed=args.seed, rules=rules, plain_sample=PLAIN_SAMPLE)
     except HarnessFailure as exc:
         print(f"  broken: {exc}", file=sys.stderr)
         return 1

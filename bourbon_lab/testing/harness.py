@@ -62,12 +62,15 @@ class Report:
     redeals_that_changed: int = 0
     commit_orders_checked: int = 0
     other_process: bool = False
+    plain_replays: int = 0
+    """Games replayed on the plain-Python engine with the same log (``plain_sample``)."""
 
     def __str__(self) -> str:
         return (
             f"{self.game}: {self.games} games ({', '.join(self.tables)}), {self.decisions} decisions, "
             f"{self.restores} restores, {self.illegal_checked} illegal actions, {self.views_checked} views"
             + (", same log in another process" if self.other_process else "")
+            + (f", {self.plain_replays} games replayed in plain Python with the same log" if self.plain_replays else "")
         )
 
 
@@ -79,6 +82,7 @@ def check_game(
     seed: int = 0,
     other_process: bool = True,
     rules: Any = None,
+    plain_sample: int = 0,
 ) -> Report:
     """Play and check ``games`` random-legal games per table; raise ``HarnessFailure`` on the first fault.
 
@@ -86,11 +90,14 @@ def check_game(
     allows), then each non-default choice of each variant in ``variants`` (default: all; ``()``
     for none) at a player count taken in turn. ``other_process`` replays the first game in a
     fresh Python with another hash seed. ``rules`` (default: the game's defaults) is the base of every table.
+    ``plain_sample`` replays that many games, spread over the run, on the plain-Python engine.
     """
     gamedef = get_game(name)
     report = Report(name)
     rng = random.Random(seed)
     first = None
+    sample: list = []
+    every = max(1, games * len(harness_tables(gamedef, players, variants)) // plain_sample) if plain_sample else 0
     base = rules if rules is not None else gamedef.default_rules()
     base_changes = _changes_from_default(gamedef, rules)
     for label, changes, n in harness_tables(gamedef, players, variants):
@@ -100,11 +107,16 @@ def check_game(
             game_seed = seed * 1000 + i
             g = _Checker(gamedef, rules, n, game_seed, label, rng, report).play()
             first = first or ({**base_changes, **changes}, n, game_seed, g)
+            if every and report.games % every == 0 and len(sample) < plain_sample:
+                sample.append(({**base_changes, **changes}, n, game_seed, log_hash(g), [str(a) for a in g.actions]))
     if gamedef.info.information == "imperfect" and report.views_checked and not report.redeals_that_changed:
         raise HarnessFailure(f"{name}: determinise never changed anything, so hidden information was never tested")
     if other_process and first is not None:
         _same_log_elsewhere(gamedef, *first)
         report.other_process = True
+    if sample:
+        _same_logs_elsewhere(gamedef, sample, plain=True)
+        report.plain_replays = len(sample)
     return report
 
 
@@ -303,8 +315,11 @@ class _Checker:
             if abs(sum(r.parts.values()) - r.score) > 1e-9:
                 self.fail(g, f"player {r.player}: points by source {dict(r.parts)} do not sum to the score {r.score}")
             rank = 1 + sum(1 for k in keys if k > r.key)
-            if r.rank != rank or r.won != (rank == 1):
+            won = g.is_over and rank == 1
+            if r.rank != rank or r.won != won:
                 self.fail(g, f"player {r.player}: rank {r.rank} / won {r.won}, expected rank {rank} from {keys}")
+            if len(r.tiebreak_names) != len(r.tiebreak):
+                self.fail(g, f"player {r.player}: tie-break {r.tiebreak} named {r.tiebreak_names}")
 
     def finished(self, g) -> None:
         if g.decision is not None or g.current_player is not None or list(g.legal_actions()):
@@ -334,45 +349,58 @@ class _Checker:
 
 _CHILD = """
 import importlib, json, sys
-job = json.load(sys.stdin)
-sys.path[:0] = job["path"]
+jobs = json.load(sys.stdin)
+sys.path[:0] = jobs[0]["path"]
 import bourbon_lab  # noqa: F401  (registers the built-in games)
-importlib.import_module(job["module"])
+importlib.import_module(jobs[0]["module"])
 from bourbon_lab.core import get_game
 from bourbon_lab.testing.harness import log_hash
-gamedef = get_game(job["game"])
-rules = gamedef.default_rules().replace(**job["changes"])
-g = gamedef.new(rules, job["players"], job["seed"])
-for i, text in enumerate(job["actions"]):
-    try:
-        g.apply(text)
-    except Exception as exc:
-        print(f"diverged: action {i} {text!r} was refused: {exc}")
-        break
-else:
-    print(log_hash(g))
+for job in jobs:
+    gamedef = get_game(job["game"])
+    rules = gamedef.default_rules().replace(**job["changes"])
+    g = gamedef.new(rules, job["players"], job["seed"])
+    for i, text in enumerate(job["actions"]):
+        try:
+            g.apply(text)
+        except Exception as exc:
+            print(f"diverged: action {i} {text!r} was refused: {exc}".replace(chr(10), " "))
+            break
+    else:
+        print(log_hash(g))
 """
 
 
 def _same_log_elsewhere(gamedef, changes, n, seed, g) -> None:
     """Replay the game in a fresh interpreter with another hash seed; its log must hash the same."""
+    _same_logs_elsewhere(gamedef, [(changes, n, seed, log_hash(g), [str(a) for a in g.actions])])
+
+
+def _same_logs_elsewhere(gamedef, played: list, plain: bool = False) -> None:
+    """Replay (changes, players, seed, log hash, actions) games in one fresh interpreter; every log must agree.
+
+    ``plain`` runs that interpreter on the plain-Python engine, so a compiled soak's sample is
+    checked against the build it was compiled from.
+    """
     module = inspect.getmodule(gamedef.new)
     name = module.__name__ if module else "bourbon_lab"
     path = _import_root(module)
-    job = {"game": gamedef.name, "module": name, "path": path, "changes": changes, "players": n, "seed": seed}
-    job["actions"] = [str(a) for a in g.actions]
-    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    jobs = [
+        {"game": gamedef.name, "module": name, "path": path, "changes": c, "players": n, "seed": s, "actions": a}
+        for c, n, s, _, a in played
+    ]
+    env = {**os.environ, "PYTHONHASHSEED": "4242", **({"BOURBON_LAB_PURE": "1"} if plain else {})}
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD], input=json.dumps(job), capture_output=True, text=True, env=env, check=False
+        [sys.executable, "-c", _CHILD], input=json.dumps(jobs), capture_output=True, text=True, env=env, check=False
     )
     if out.returncode != 0:
         raise HarnessFailure(f"{gamedef.name}: the replay in another process failed: {out.stderr.strip()[-400:]}")
-    answer = out.stdout.strip()
-    if answer != log_hash(g):
-        detail = f" ({answer})" if answer.startswith("diverged") else ""
-        raise HarnessFailure(
-            f"{gamedef.name} {n}p seed {seed}: the same seed and actions gave another log elsewhere{detail}"
-        )
+    where = "in plain Python" if plain else "elsewhere"
+    for (_, n, seed, expected, _), answer in zip(played, out.stdout.strip().splitlines(), strict=True):
+        if answer != expected:
+            detail = f" ({answer})" if answer.startswith("diverged") else ""
+            raise HarnessFailure(
+                f"{gamedef.name} {n}p seed {seed}: the same seed and actions gave another log {where}{detail}"
+            )
 
 
 def _import_root(module) -> list[str]:

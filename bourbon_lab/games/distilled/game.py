@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import ActionParseError, IllegalAction
+from ...core import ActionParseError, IllegalAction, atomic
 from .setup import Setup
 
 RULES = {
@@ -67,8 +67,12 @@ class Distilled(Setup):
             self._legal_cache = (key, getattr(self, "_legal_" + self.step)(p))
         return list(self._legal_cache[1])
 
-    def apply(self, action: Any, player: int | None = None) -> list:
-        """Play ``action`` for the actor, or for ``player`` (a commit-group member acting out of order)."""
+    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> list:
+        """Play ``action`` for the actor, or for ``player`` (a commit-group member acting out of order).
+
+        Whatever a step raises, the table is put back as it was (``core.atomic``); ``check=False``
+        (bots, the simulator) skips that copy.
+        """
         text, _, at = str(action).strip().partition(" @")
         words = text.split()
         if not words or words[0] not in VERBS:
@@ -81,6 +85,11 @@ class Distilled(Setup):
             why = f"not a legal {self.step} action for player {p} now: {rule}"
             raise IllegalAction(text, why, round=self.round, phase=self.phase, player=p)
         start = len(self.log)
+        if check:
+            return atomic(self, "distilled", text, lambda: self._play(p, text, words, start))
+        return self._play(p, text, words, start)
+
+    def _play(self, p: int, text: str, words: list, start: int) -> list:
         self.actions.append(text if p == self.current_player else f"{text} @{p}")
         getattr(self, "_do_" + self.step)(p, words)
         return self.log[start:]

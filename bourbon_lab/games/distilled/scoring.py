@@ -56,4 +56,4 @@ class Scoring(Views):
 
     def score_rows(self) -> list[ScoreRow]:
         rows = [ScoreRow(p, self.total_sp(p), (self.money[p],), parts=dict(self.sp[p])) for p in range(self.n)]
-        return rank_rows(rows)
+        return rank_rows(rows, self.is_over, ("money",))

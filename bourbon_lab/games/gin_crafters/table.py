@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import ActionParseError, Decision, Event, IllegalAction, ScoreRow, SnapshotError, rank_rows
+from ...core import ActionParseError, Decision, Event, IllegalAction, ScoreRow, SnapshotError, atomic, rank_rows
 from . import distillation, effects, inspiration, market, turns
 from .chance import Stream
 from .content import CONTENT
@@ -214,8 +214,12 @@ class Table:
             self._legal_cache, self._legal_at = STEPS[self.step][0](self), len(self.actions)
         return self._legal_cache
 
-    def apply(self, action: Any, player: int | None = None) -> list[Event]:
-        """Play ``action`` (or its text) for the actor; ``IllegalAction`` names the rule and changes nothing."""
+    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> list[Event]:
+        """Play ``action`` (or its text) for the actor; ``IllegalAction`` names the rule and changes nothing.
+
+        Whatever a step raises, the table is put back as it was (``core.atomic``); ``check=False``
+        (bots, the simulator) skips that copy.
+        """
         text = " ".join(str(action).split())
         verb = text.split(" ", 1)[0]
         if verb not in VERBS:
@@ -229,6 +233,11 @@ class Table:
         if text not in self._legal():
             raise IllegalAction(text, _why(self, verb), round=self.round, phase=self.phase, player=d.actor)
         start = len(self.log)
+        if check:
+            return atomic(self, "gin_crafters", text, lambda: self._play(text, start))
+        return self._play(text, start)
+
+    def _play(self, text: str, start: int) -> list[Event]:
         self.actions.append(text)
         STEPS[self.step][1](self, text.split(" "))  # type: ignore[misc]
         return self.log[start:]
@@ -242,7 +251,7 @@ class Table:
             parts = dict(p["vp"])
             distance = (s - self.start) % self.n
             rows.append(ScoreRow(s, sum(parts.values()), (p["brands_met"], distance), parts=parts))
-        return rank_rows(rows)
+        return rank_rows(rows, self.is_over, ("brand cards met", "seats after the start player"))
 
     def scores(self) -> list[dict[str, Any]]:
         """Wide rows (score, rank, won and VP by source as ``vp_<source>``), as Bourbonomics' ``scores`` gives."""

@@ -11,7 +11,7 @@ import json
 import marshal
 from typing import Any
 
-from ...core import Decision, Event, IllegalAction, ScoreRow, rank_rows
+from ...core import Decision, Event, IllegalAction, ScoreRow, atomic, rank_rows
 from . import ending, jobs, refusals, setup, sight, work
 from .chance import Stream
 from .ruleset import Ruleset
@@ -157,8 +157,12 @@ class Microbrew:
             self._legal = (key, STEPS[self.step][0](self, p))
         return self._legal[1]
 
-    def apply(self, action: Any, player: int | None = None) -> list[Event]:
-        """Play ``action`` for the actor (or for ``player``, a commit-group member acting out of order)."""
+    def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> list[Event]:
+        """Play ``action`` for the actor (or for ``player``, a commit-group member acting out of order).
+
+        Whatever a step raises, the table is put back as it was (``core.atomic``); ``check=False``
+        (bots, the simulator) skips that copy.
+        """
         text, _, at = str(action).strip().partition(" @")
         d = self.decision
         try:
@@ -168,7 +172,12 @@ class Microbrew:
         if d is None or p is None or (p != d.actor and p not in d.group) or text not in self._legal_of(p):
             raise IllegalAction(text, refusals.why(self, p, text), round=self.round, phase=self.phase, player=p)
         start = len(self.log)
-        self.actions.append(text if p == d.actor else f"{text} @{p}")
+        if check:
+            return atomic(self, "microbrew", text, lambda: self._play(p, d.actor, text, start))
+        return self._play(p, d.actor, text, start)
+
+    def _play(self, p: int, actor: int, text: str, start: int) -> list[Event]:
+        self.actions.append(text if p == actor else f"{text} @{p}")
         STEPS[self.step][1](self, p, text)
         return self.log[start:]
 
@@ -188,7 +197,7 @@ class Microbrew:
         for p in range(self.n):
             parts = dict(self.loyal_from[p])
             rows.append(ScoreRow(p, sum(parts.values()), (self.cash[p],), parts=parts))
-        return rank_rows(rows)
+        return rank_rows(rows, self.is_over, ("money",))
 
     def scores(self) -> list[dict[str, Any]]:
         """Wide rows: score, loyal customers, money, reputation bonus, rank."""

@@ -11,6 +11,7 @@ import difflib
 import random
 from typing import Any
 
+from ....core.atomic import atomic
 from . import ageing, collect, market, play
 from .actions import Action
 from .content import DEPARTMENTS
@@ -280,14 +281,19 @@ class Game:
         """Play one action for the current player and return the events it caused.
 
         With ``check=False`` (bots and the simulator, with actions from ``legal_actions``)
-        the legality check is skipped. An illegal action raises ``IllegalAction`` and
-        leaves the game exactly as it was.
+        the legality check and the rollback copy are skipped. An illegal action raises
+        ``IllegalAction``, and anything else raised inside the step a named lab error
+        (``core.atomic``); either way the game is exactly as it was.
         """
         action = Action.parse(action)
         if check:
             why = self.why_illegal(action)
             if why:
                 raise IllegalAction(action, why, round=self.round, phase=self.phase, player=self.current_player)
+            return atomic(self, "bourbonomics", str(action), lambda: self._play(action))
+        return self._play(action)
+
+    def _play(self, action: Action) -> list[Event]:
         start = len(self.log)
         self.actions.append(str(action))
         self._do(action)

@@ -40,8 +40,9 @@ def score_rows(g: Any) -> list[ScoreRow]:
             score=r["score"],
             tiebreak=(r["orders"],),
             rank=r["rank"],
-            won=r["won"],
+            won=r["won"] and g.is_over,
             parts={"capital": r["capital"], "prestige": r["prestige"]},
+            tiebreak_names=("completed orders",),
         )
         for r in g.scores()
     ]
