@@ -54,8 +54,8 @@ def _soak_by_protocol(game: str, args) -> int:
     per_table = max(1, -(-args.games // tables))
     print(
         f"bourbon-lab soak: {game} has no book-invariant list yet; {per_table} random games on each of its "
-        f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}; "
-        f"{native.status(game)}",
+        f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}"
+        + (f"; {native.status(game)}" if game in native.GROUPS else ""),
         flush=True,
     )
     try:
