@@ -57,6 +57,9 @@ class GameDef:
     ``out``, a zeroed buffer of ``size`` floats; without it they hash ``view(player)`` (``rl/observation.py``).
     ``narrate`` and ``board`` (optional) are how the game is presented: its sentences for its
     events and its own board (``BoardDef``); without them the widgets use generic ones.
+    ``invariants(state)`` (optional) lists every law of the book the table breaks now (cards and
+    tokens conserved, money never below zero…); the harness and ``bourbon-lab soak`` check it after
+    every action.
     """
 
     info: GameInfo
@@ -68,6 +71,7 @@ class GameDef:
     encoder: Callable[[Any, int], Any] | None = None
     narrate: Narrate | None = None
     board: BoardDef | None = None
+    invariants: Callable[[Any], list[str]] | None = None
 
     @property
     def name(self) -> str:

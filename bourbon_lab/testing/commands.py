@@ -52,8 +52,9 @@ def _soak_by_protocol(game: str, args) -> int:
     rules = load_rules(game, args.ruleset) if args.ruleset else None
     tables = len(harness_tables(get_game(game), None, None))
     per_table = max(1, -(-args.games // tables))
+    laws = "its book invariants after every action" if get_game(game).invariants else "no book-invariant list yet"
     print(
-        f"bourbon-lab soak: {game} has no book-invariant list yet; {per_table} random games on each of its "
+        f"bourbon-lab soak: {game}, {laws}; {per_table} random games on each of its "
         f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}"
         + (f"; {native.status(game)}" if game in native.GROUPS else ""),
         flush=True,

@@ -63,12 +63,15 @@ class Report:
     commit_orders_checked: int = 0
     other_process: bool = False
     plain_replays: int = 0
+    invariants_checked: int = 0
+    """Actions after which the game's own book invariants (``GameDef.invariants``) were checked."""
     """Games replayed on the plain-Python engine with the same log (``plain_sample``)."""
 
     def __str__(self) -> str:
         return (
             f"{self.game}: {self.games} games ({', '.join(self.tables)}), {self.decisions} decisions, "
             f"{self.restores} restores, {self.illegal_checked} illegal actions, {self.views_checked} views"
+            + (f", book invariants after {self.invariants_checked} actions" if self.invariants_checked else "")
             + (", same log in another process" if self.other_process else "")
             + (f", {self.plain_replays} games replayed in plain Python with the same log" if self.plain_replays else "")
         )
@@ -213,6 +216,7 @@ class _Checker:
             if len(g.decision.group) > 1 and self.rng.random() < 0.25:
                 self.check_commit_order(g)
             g.apply(self.rng.choice(legal), check=False)  # the rollback copy is tested on its own (test_atomic_apply)
+            self.check_invariants(g)
         self.finished(g)
         self.report.games += 1
         self.report.decisions += len(g.actions)
@@ -305,6 +309,13 @@ class _Checker:
             self.report.views_checked += 1
         if _dump(g.snapshot()) != original:
             self.fail(g, "view / observe / determinise changed the game")
+
+    def check_invariants(self, g) -> None:
+        laws = self.gamedef.invariants
+        broken = laws(g) if laws is not None else []
+        if broken:
+            self.fail(g, f"a book invariant broke after {g.actions[-1]!r}: {'; '.join(broken[:5])}")
+        self.report.invariants_checked += laws is not None
 
     def check_scores(self, g) -> None:
         rows = g.score_rows()

@@ -13,6 +13,7 @@ from .board import board_view
 from .columns import COLUMNS
 from .content import CONTENT, load_content
 from .encoding import encoder
+from .invariants import broken
 from .narrate import describe
 from .ruleset import Ruleset
 from .table import Table
@@ -44,6 +45,7 @@ GAME = register_game(
         encoder=encoder,
         narrate=describe,
         board=BOARD,
+        invariants=broken,
     )
 )
 
