@@ -80,7 +80,8 @@ class Distilled(Setup):
         p = int(at) if at.strip().isdigit() else self.current_player if player is None else player
         if self.phase == "over":
             raise IllegalAction(text, "the game is over", round=self.round, phase=self.phase, player=p)
-        if text not in self.legal_actions(p):
+        assert p is not None  # a game that is not over has a current player (mypyc needs an int here)
+        if text not in self.legal_actions(p) and not self._same_kind(p, words):
             rule = RULES.get(self.step, self.step)
             why = f"not a legal {self.step} action for player {p} now: {rule}"
             raise IllegalAction(text, why, round=self.round, phase=self.phase, player=p)
@@ -88,6 +89,28 @@ class Distilled(Setup):
         if check:
             return atomic(self, "distilled", text, lambda: self._play(p, text, words, start))
         return self._play(p, text, words, start)
+
+    def _same_kind(self, p: int, words: list) -> bool:
+        """Whether ``words`` names, where a legal action names a card, another card of its kind in the same place.
+
+        The legal list shows one card of each kind (two glass bottles are one choice); a player may still
+        name the other one.
+        """
+        for legal in self.legal_actions(p):
+            other = legal.split()
+            if len(other) == len(words) and all(
+                a == b or self._interchangeable(p, a, b) for a, b in zip(words, other, strict=True)
+            ):
+                return True
+        return False
+
+    def _interchangeable(self, p: int, named: str, shown: str) -> bool:
+        if not (named[:1] == shown[:1] == "c" and named[1:].isdigit() and shown[1:].isdigit()):
+            return False
+        a, b = int(named[1:]), int(shown[1:])
+        if a >= len(self.cards) or self.cards[a] != self.cards[b]:
+            return False
+        return any(a in place and b in place for place in (self.pantry[p], self.storeroom[p], self.truck))
 
     def _play(self, p: int, text: str, words: list, start: int) -> list:
         self.actions.append(text if p == self.current_player else f"{text} @{p}")

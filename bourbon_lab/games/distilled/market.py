@@ -187,7 +187,9 @@ class Market(Distill):
             self.pay(p, self.price(p, cid), "premium")
             self.emit("purchase", p, row=row, slot=0, card=self.cards[cid], cost=self.price(p, cid))
             self.receive(p, cid)
-            if self.sub:
+            # A 4th upgrade opens its discard sub-step. Test the step, not self.sub: mypy (so mypyc) takes
+            # self.sub as None after the assignment above and a truthiness test on it raised TypeError compiled.
+            if self.step == "discard_upgrade":
                 return
         else:
             self.decks[row].insert(0, cid)

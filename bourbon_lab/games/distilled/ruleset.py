@@ -73,6 +73,14 @@ FIELDS = (
         choices=("flat", "flat_plus_face"),
         variant=True,
     ),
+    _f(
+        "empty_flavour_supply",
+        "choice",
+        "age",
+        "No flavour card left in the deck or its discards: a spirit that has aged a round still counts as aged and "
+        "may be sold (aged), or it waits for a flavour card to be drawn first (wait).",
+        choices=("aged", "wait"),
+    ),
     _f("warehouse_spaces", "int", "age", "Spirits a warehouse can age at once.", 1, 4, book=True),
     _f(
         "full_warehouse",

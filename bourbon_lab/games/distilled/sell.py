@@ -22,9 +22,18 @@ class Sell(Age):
         self._next_seller(self.first, include=True)
 
     def sellable(self, p: int) -> list[str]:
-        """Unaged spirits distilled this round and spirits that have aged at least a round (book)."""
+        """Unaged spirits distilled this round and spirits that have aged at least a round (book).
+
+        A spirit that has aged a round holds a flavour card, unless the flavour deck and its discards were
+        empty; then ``empty_flavour_supply`` (ours) says whether the round it aged still counts.
+        """
         fresh = [s for s in self.pending[p] if not self.spirits[s]["aged"]]
-        return fresh + [s for s in self.warehouse[p] if self.spirits[s]["flavours"]]
+        by_round = self.rules.empty_flavour_supply == "aged"
+        return fresh + [
+            s
+            for s in self.warehouse[p]
+            if self.spirits[s]["flavours"] or (by_round and self.spirits[s]["round"] < self.round)
+        ]
 
     def bottles(self, p: int) -> list[int]:
         seen, out = set(), []
@@ -211,9 +220,19 @@ class Sell(Age):
         return out
 
     def _do_give(self, p: int, words: list[str]) -> None:
-        """'Discard to respective piles, take any card from truck' (book), read as a swap (variant)."""
+        """'Discard to respective piles, take any card from truck' (book), read as a swap (variant).
+
+        The card given goes back to its pile: a metal barrel or glass bottle to its basic pile (finite piles
+        count it again), a premium card to the bottom of its deck. Basic ingredients, alcohol and signature
+        ingredients go back to their unlimited supply.
+        """
         cid = int(words[1][1:])
         (self.pantry[p] if cid in self.pantry[p] else self.storeroom[p]).remove(cid)
+        card = self.card(cid)
+        if card.name in BASIC_ITEMS and self.rules.basic_items == "finite":
+            self.basic_stock[card.name] += 1
+        elif card.row is not None:
+            self.decks[card.row].insert(0, cid)
         self.emit("label_bonus", p, bonus="truck_give", card=self.cards[cid])
         self.step = "bonus"
 
