@@ -14,8 +14,18 @@ from . import distillation, inspiration, market
 
 
 def _count(t: Any, seat: int, kind: str) -> int:
+    """The botanicals of ``kind`` the seat owns now; during a distillation that borrows, the borrowed card counts.
+
+    Book: borrowing "is the same as owning the botanical in the botanical area", and the borrowed card is
+    "considered as owned in the botanical area only at the time of this action"; the key's effect is part
+    of that action, so per-card effects (Lemon, Pepper, Chamomile) count it.
+    """
     bots = t.content.botanicals
-    return sum(1 for c in t.players[seat]["area"] if c in bots and bots[c].type == kind)
+    n = sum(1 for c in t.players[seat]["area"] if c in bots and bots[c].type == kind)
+    d = t.dist
+    if d is not None and d["borrow"] == kind and seat == t.turn_owner:
+        n += 1
+    return n
 
 
 def _capped(n: int, params: dict) -> int:

@@ -65,7 +65,9 @@ def end_turn(t: Any) -> None:
         return finish(t, "target")
     nxt = (owner + 1) % t.n
     if nxt == t.start:
-        if t.round >= t.rules.round_limit:
+        # The safety stop never pre-empts the book's ending: once the signal has fired, the final
+        # turns are played out ("The game continues until the player to the right ... takes his or her turn").
+        if t.round >= t.rules.round_limit and t.final_until is None:
             return finish(t, "round_limit")
         t.round += 1
     t.turn_owner, t.actions_left, t.action_no, t.refused = nxt, t.rules.actions_per_turn, 0, []
