@@ -128,7 +128,9 @@ def test_reputations_one_public_two_secret_each_the_rest_unseen():
     player. Lay the remaining reputation cards aside without looking at them."""
     g = dealt()
     assert len(g.public_reps) == 1 and [len(s) for s in g.secret_reps] == [2, 2] and len(g.aside_reps) == 2
-    assert g.view(0)["players"][1]["secret_reputations"] == 2
+    assert g.view(0)["players"][1]["secret_reputations"] == []  # unseen; the count is public
+    assert g.view(0)["players"][1]["secret_reputation_count"] == 2
+    assert len(g.view(1)["players"][1]["secret_reputations"]) == 2
     assert "aside_reps" not in json.dumps(g.view(None))
 
 
@@ -554,7 +556,7 @@ def test_manage_effects():
     g.apply("place manage.1")
     deck, table, hand = len(g.recipe_deck), len(g.table), len(g.hand[p])
     g.apply("manage research")
-    assert len(g.research) == 3 and g.view(1 - p)["research"] == 3
+    assert len(g.research) == 3 and g.view(1 - p)["research"] == [] and g.view(1 - p)["research_count"] == 3
     a, b, c = g.research
     g.apply(f"research table {a} keep {b}")
     assert g.table[-1] == a and b in g.hand[p] and c in g.recipe_deck

@@ -114,7 +114,7 @@ class Brewer(Bot):
             tuple(v["thirsty"]),
             tuple(v["asleep"]),
             tuple(mine["loyal"]),
-            tuple(secret) if isinstance(secret, list) else secret,
+            tuple(secret),
             tuple(v["public_reputations"]),
         )
         if key != self._market:
@@ -441,7 +441,7 @@ class Brewer(Bot):
         if cid not in memo:
             flag = sight.cards[cid].flag
             mine = self.view_of(sight)["players"][sight.player]["secret_reputations"]
-            cards = [*mine, *self.view_of(sight)["public_reputations"]] if isinstance(mine, list) else []
+            cards = [*mine, *self.view_of(sight)["public_reputations"]]
             memo[cid] = sum(1 for rid in cards if sight.cards[rid].target == flag)
         return memo[cid]
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from ...core import BoardDef, GameDef, GameInfo, register_game
 from .board import board_view
 from .columns import COLUMNS
+from .invariants import broken
 from .narrate import describe
 from .ruleset import Ruleset
 from .state import Microbrew
@@ -43,6 +44,7 @@ GAME = register_game(
         columns=COLUMNS,
         narrate=describe,
         board=BOARD,
+        invariants=broken,
     )
 )
 

@@ -61,7 +61,7 @@ def board_view(game, viewer: int | None = None) -> dict[str, Any]:
         "customers": [_customer(game, c, c in view["asleep"]) for c in view["thirsty"]],
         "recipes": [_recipe(game, r) for r in view["table"]],
         "reputations": list(view["public_reputations"]),
-        "research": view["research"] if isinstance(view["research"], list) else [],
+        "research": view["research"],
         "legal": legal,
         "actions": _grouped(legal),
     }
@@ -98,8 +98,7 @@ def _player(game, view, s: int, seat, acting, legal: list[str], row) -> dict[str
         "loyal": list(p["loyal"]),
         "hand": [{**_recipe(game, r), "secret": s == seat and r in game.secret[s]} for r in p["hand"]],
         "secret_flavours": [] if s == seat else list(p["secret_flavours"]),
-        "reputations": p["revealed_reputations"]
-        + (p["secret_reputations"] if s == seat and isinstance(p["secret_reputations"], list) else []),
+        "reputations": p["revealed_reputations"] + (p["secret_reputations"] if s == seat else []),
     }
 
 

@@ -226,6 +226,8 @@ def _do_serve(g: Microbrew, p: int, text: str) -> None:
     base = beer.pay(recipe.colours, rated, r.pay_perfect, r.pay_lower)
     bonus = customer.bonus if customer.likes == recipe.flavour else 0
     g.bottles[p].remove(bottle)
+    if bottle["contaminant"] is not None:  # ours: the book never removes a token, so it joins the discards
+        draws.discard(g, bottle["contaminant"])
     g.hand[p].append(rid)
     g.cash[p] += base + bonus
     gained = rated == 0 and cid in g.thirsty

@@ -94,7 +94,11 @@ _SEEN: dict[str, Callable[[Event, dict[str, Any]], str]] = {
         else f"{_who(e)} declines the second player's extra recipe."
     ),
     "round_start": lambda e, d: f"Round {e.round} begins; P{d['first']} places first.",
-    "pass": lambda e, d: f"{_who(e)} passes" + (" (no brewer left)." if d.get("forced") else "."),
+    "pass": lambda e, d: (
+        f"{_who(e)} passes: no job is open to their {d['brewers']} ready brewer(s), who sit out the round."
+        if d.get("forced")
+        else f"{_who(e)} passes (no brewer left)."
+    ),
     "placement_cap": lambda e, d: f"The placement guard stops the Work phase after {d['placements']} placements.",
     "placement": _placement,
     "replaced": lambda e, d: (

@@ -38,7 +38,8 @@ def view(g: Microbrew, player: int | None) -> dict[str, Any]:
                 "loyal": list(g.loyal[p]),
                 "hand": list(g.hand[p]) if mine else known,
                 "secret_flavours": sorted([g.cards[r].flavour for r in g.secret[p]]),
-                "secret_reputations": list(g.secret_reps[p]) if mine else len(g.secret_reps[p]),
+                "secret_reputations": list(g.secret_reps[p]) if mine else [],  # one type for every viewer
+                "secret_reputation_count": len(g.secret_reps[p]),
                 "revealed_reputations": list(g.revealed_reps[p]),
                 "score": sum(g.loyal_from[p].values()),
             }
@@ -74,7 +75,8 @@ def view(g: Microbrew, player: int | None) -> dict[str, Any]:
         "final_round": g.final_round,
         "ended_by": g.ended_by,
         "brew": {k: g.ctx[k] for k in ("slot", "start", "swaps", "token") if k in g.ctx},
-        "research": list(g.research) if player is not None and d is not None and d.actor == player else len(g.research),
+        "research": list(g.research) if player is not None and d is not None and d.actor == player else [],
+        "research_count": len(g.research),
         "reveals": {k: (v if player is not None and k == str(player) else True) for k, v in g.reveals.items()},
         "players": players,
     }
