@@ -106,9 +106,11 @@ def test_distilled_step_failure_rolls_back():
 
     @contextmanager
     def patch():
-        real = g.work
-        g.work = _Booby(real)
-        yield
+        g.work = _Booby(g.work)
+        try:
+            yield
+        finally:
+            g.work = dict(g.work)  # the rolled-back table, without the booby trap
 
     _check_rolled_back(g, "distilled", patch)
 

@@ -16,6 +16,7 @@ from distilled_helpers import clear, commit, edit, first_legal, fresh, give, pas
 
 from bourbon_lab import native
 from bourbon_lab.games.distilled.content import content
+from bourbon_lab.games.distilled.narrate import describe
 
 DECISIONS = Path(__file__).resolve().parent.parent / "docs" / "games" / "distilled-rules-decisions.md"
 
@@ -208,3 +209,42 @@ def test_empty_flavour_supply_wait_keeps_the_old_rule():
     spec = {f.name: f for f in g.rules.FIELDS}["empty_flavour_supply"]
     assert not spec.book and spec.choices == ("aged", "wait")
     assert "empty_flavour_supply" in DECISIONS.read_text()
+
+
+# --- a lost spirit keeps its starting barrel; the laws of the box
+
+
+def test_a_lost_unaged_spirit_returns_its_metal_barrel_to_the_storeroom():
+    """'Non-aged spirits (Moonshine, Vodka) must be sold immediately' and 'Return starting items to storeroom':
+    a vodka that cannot be sold (no bottle) is lost (ours), its metal barrel is not."""
+    g = fresh(players=2, seed=2)
+
+    def prep(s):
+        spirit(s, 0, "s90", "vodka", ["grain", "rye", "alcohol"], "metal_barrel")
+        s["storeroom"][0] = []
+
+    g = commit(pass_market(edit(g, prep)), {})
+    while g.phase == "sell":
+        g.apply("pass")
+    assert "s90" not in g.spirits and g.names(g.storeroom[0]) == ["metal_barrel"]
+    lost = [e for e in g.log if e.kind == "spirit_lost"]
+    assert lost[-1].data["barrel_kept"] is True
+    assert "metal barrel goes back to the storeroom" in describe(lost[-1])
+
+
+def test_the_box_laws_catch_a_lost_a_doubled_and_an_invented_card():
+    """The box is fixed: a card in one place at a time; a basic item pile counts what came into play."""
+    from bourbon_lab.games.distilled.invariants import broken
+
+    g = fresh(players=2, seed=2)
+    assert broken(g) == []
+    doubled = edit(g, lambda s: s["pantry"][1].append(s["pantry"][0][0]))
+    assert any("is in pantry[0] and in pantry[1]" in b for b in broken(doubled))
+    lost = edit(g, lambda s: s["storeroom"][0].remove(s["storeroom"][0][0]))
+    assert any("came into play" in b for b in broken(lost))
+    poor = edit(g, lambda s: s["money"].__setitem__(0, -1))
+    assert broken(poor) == ["player 0 has -1 money"]
+    broke = edit(g, lambda s: s["money"].__setitem__(0, 0))
+    assert broken(broke) == []
+    gone = edit(g, lambda s: s["flavour_deck"].pop())
+    assert any("flavour cards" in b for b in broken(gone))

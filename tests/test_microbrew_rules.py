@@ -13,6 +13,7 @@ import pytest
 import bourbon_lab as bl
 from bourbon_lab.games.microbrew import Microbrew, beer
 from bourbon_lab.games.microbrew import copper as cu
+from bourbon_lab.games.microbrew.narrate import describe
 
 RULES = bl.default_rules("microbrew")
 
@@ -185,7 +186,29 @@ def test_a_player_without_ready_brewers_passes_and_beer_still_ferments():
     g.apply("place break.1")
     passes = [e for e in g.log if e.kind == "pass"]
     assert passes and passes[-1].player == 1 - p
+    assert passes[-1].data["forced"] is False  # nobody chose anything: P(1-p) had no brewer left
+    assert describe(passes[-1]).endswith("passes (no brewer left).")
     assert g.active == p and len(g.bottles[p][0]["left"]) == 2  # one for the placement, one for the pass
+
+
+def test_a_ready_brewer_with_no_open_job_is_forced_to_pass_and_sits_out():
+    """A brewer has nowhere to go when every space holds their own brewer ("If your brewer already occupies a
+    location, you cannot send a brewer to that location"): the pass is forced and says so."""
+    g = dealt()
+    p = g.active
+
+    def everything_mine(s):
+        for spaces in s["spaces"].values():
+            spaces[:] = [p] * len(spaces)
+
+    g = edited(g, everything_mine)
+    assert g.legal_actions() == ["pass"]
+    ready = g.ready[p]
+    g.apply("pass")
+    e = [e for e in g.log if e.kind == "pass"][-1]
+    assert e.player == p and e.data["forced"] is True and e.data["brewers"] == ready > 0
+    assert f"no job is open to their {ready} ready brewer(s)" in describe(e)
+    assert g.ready[p] == 0
 
 
 def test_you_cannot_send_a_brewer_where_your_brewer_already_is():

@@ -260,3 +260,43 @@ def test_a_refused_bot_is_left_out_and_the_rules_still_compile(tmp_path, monkeyp
     assert list(root.rglob("rules.*.so")) and not list(root.rglob("bot.*.so"))
     said = f"compiled with mypyc ({root.name}; left out bot.py: plain Python)"
     assert native._choose("tiny", imported=False) == (said, root)
+
+
+# Distilled's water-revealed 4th upgrade (issue 27: compiled-only TypeError), then random play to the end.
+_REVEALED_UPGRADE = """
+import hashlib, json, random, sys
+sys.path.insert(0, sys.argv[1])
+from bourbon_lab import native
+from distilled_helpers import edit, fresh, give
+
+g = fresh(players=3, seed=1)
+p = g.decision.actor
+
+def prep(s):
+    for name in ("buyer", "silo", "cooperage"):
+        give(s, p, name, "upgrades")
+    s["money"][p] = 30
+
+g = edit(g, prep)
+steps = []
+for action in ("basic water", "reveal upgrades", "take revealed"):
+    g.apply(action)
+    steps.append(g.step)
+rng = random.Random(7)
+while not g.is_over:
+    g.apply(rng.choice(g.legal_actions()))
+text = "\\n".join(g.actions) + repr([tuple(e) for e in g.log]) + repr(g.score_rows())
+print(json.dumps({"compiled": native.is_compiled("distilled"), "steps": steps,
+                  "log": hashlib.sha256(text.encode()).hexdigest()}))
+"""
+
+
+def test_distilled_revealed_fourth_upgrade_plays_the_same_in_both_builds():
+    """The path that crashed compiled only: 'take revealed' as a 4th upgrade asks for a discard, and the game
+    that follows has the same log in both builds."""
+    _needs_build("distilled")
+    args = [_REVEALED_UPGRADE, os.path.dirname(os.path.abspath(__file__))]
+    compiled, pure = _run(args, pure=False), _run(args, pure=True)
+    assert compiled["compiled"] and not pure["compiled"]
+    assert compiled["steps"] == ["reveal", "revealed", "discard_upgrade"]
+    assert compiled == {**pure, "compiled": True}

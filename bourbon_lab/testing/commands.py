@@ -15,7 +15,7 @@ import sys
 from .. import native
 from ..core import get_game, load_rules
 from ..games.bourbonomics.rules import Ruleset
-from .harness import HarnessFailure, check_game, harness_tables
+from .harness import HarnessFailure, Report, check_game, harness_tables
 from .soak import soak
 
 
@@ -48,24 +48,53 @@ PLAIN_SAMPLE = 50
 
 
 def _soak_by_protocol(game: str, args) -> int:
-    """A game without a book-invariant list: its random games through the protocol harness, one process."""
+    """A game other than Bourbonomics: random games through the protocol harness and its book invariants.
+
+    The games of each table are split into parts over ``--workers`` processes (the same games at any count).
+    """
     rules = load_rules(game, args.ruleset) if args.ruleset else None
-    tables = len(harness_tables(get_game(game), None, None))
+    gamedef = get_game(game)
+    tables = len(harness_tables(gamedef, None, None))
     per_table = max(1, -(-args.games // tables))
-    laws = "its book invariants after every action" if get_game(game).invariants else "no book-invariant list yet"
+    workers = args.workers or os.cpu_count() or 1
+    laws = "its book invariants after every action" if gamedef.invariants else "no book-invariant list yet"
     print(
-        f"bourbon-lab soak: {game}, {laws}; {per_table} random games on each of its "
-        f"{tables} tables (player counts and variants) through the protocol harness, seed {args.seed}"
+        f"bourbon-lab soak: {game}, {laws}; {per_table} random games on each of its {tables} tables "
+        f"(player counts and variants) through the protocol harness on {workers} worker(s), seed {args.seed}"
         + (f"; {native.status(game)}" if game in native.GROUPS else ""),
         flush=True,
     )
+    parts = _parts(per_table, workers)
+    sample = -(-PLAIN_SAMPLE // len(parts))
+    jobs = [(game, n, args.seed, rules, sample, first, first == 0) for first, n in parts]
+    report = Report(game)
     try:
-        report = check_game(game, games=per_table, seed=args.seed, rules=rules, plain_sample=PLAIN_SAMPLE)
+        if workers <= 1:
+            for job in jobs:
+                report.add(_soak_part(*job))
+        else:
+            from ..sim.runner import submit
+
+            for fut in [submit(workers, _soak_part, *job) for job in jobs]:
+                report.add(fut.result())
     except HarnessFailure as exc:
         print(f"  broken: {exc}", file=sys.stderr)
         return 1
     print(f"  {report}")
     return 0
+
+
+def _parts(per_table: int, workers: int) -> list[tuple[int, int]]:
+    """(first game, games) of each part: four parts a worker, so a slow part does not idle the others."""
+    count = min(per_table, 4 * workers) if workers > 1 else 1
+    size = -(-per_table // count)
+    return [(i, min(size, per_table - i)) for i in range(0, per_table, size)]
+
+
+def _soak_part(game: str, games: int, seed: int, rules, sample: int, start: int, other_process: bool) -> Report:
+    return check_game(
+        game, games=games, seed=seed, rules=rules, plain_sample=sample, start=start, other_process=other_process
+    )
 
 
 def register(subparsers) -> None:

@@ -32,14 +32,16 @@ import os
 import random
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from ..core import GameState, IllegalAction, get_game
 
 DEEP_EVERY = 100
-"""On average, one decision in this many (and the first) gets the deep checks (views, an illegal action, scores)."""
+"""On average, one decision in this many gets the deep checks (views, an illegal action, scores)."""
+DEEP_AT = (0, 3, 10, 30)
+"""Decisions that always get them: a short game is checked mid-play too, when hands are not empty."""
 RESTORES_PER_GAME = 2
 """Snapshot round trips per game whose restored copy plays the rest of the game (each costs a replay)."""
 
@@ -67,6 +69,17 @@ class Report:
     """Actions after which the game's own book invariants (``GameDef.invariants``) were checked."""
     """Games replayed on the plain-Python engine with the same log (``plain_sample``)."""
 
+    def add(self, other: Report) -> None:
+        """Fold in the report of another part of the same run (a worker's share of the games)."""
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if f.name == "tables":
+                self.tables += [t for t in theirs if t not in mine]
+            elif isinstance(mine, bool):
+                setattr(self, f.name, mine or theirs)
+            elif isinstance(mine, int):
+                setattr(self, f.name, mine + theirs)
+
     def __str__(self) -> str:
         return (
             f"{self.game}: {self.games} games ({', '.join(self.tables)}), {self.decisions} decisions, "
@@ -86,6 +99,7 @@ def check_game(
     other_process: bool = True,
     rules: Any = None,
     plain_sample: int = 0,
+    start: int = 0,
 ) -> Report:
     """Play and check ``games`` random-legal games per table; raise ``HarnessFailure`` on the first fault.
 
@@ -94,10 +108,11 @@ def check_game(
     for none) at a player count taken in turn. ``other_process`` replays the first game in a
     fresh Python with another hash seed. ``rules`` (default: the game's defaults) is the base of every table.
     ``plain_sample`` replays that many games, spread over the run, on the plain-Python engine.
+    ``start`` is the index of the first game of each table: game ``i`` of a table depends only on the run's
+    seed, the table and ``i``, so a soak can split a run over processes and play the same games.
     """
     gamedef = get_game(name)
     report = Report(name)
-    rng = random.Random(seed)
     first = None
     sample: list = []
     every = max(1, games * len(harness_tables(gamedef, players, variants)) // plain_sample) if plain_sample else 0
@@ -106,8 +121,9 @@ def check_game(
     for label, changes, n in harness_tables(gamedef, players, variants):
         report.tables.append(label)
         rules = base.replace(**changes) if changes else base
-        for i in range(games):
-            game_seed = seed * 1000 + i
+        for i in range(start, start + games):
+            game_seed = seed * 1_000_000 + i
+            rng = random.Random(f"{seed}/{label}/{i}")
             g = _Checker(gamedef, rules, n, game_seed, label, rng, report).play()
             first = first or ({**base_changes, **changes}, n, game_seed, g)
             if every and report.games % every == 0 and len(sample) < plain_sample:
@@ -211,7 +227,7 @@ class _Checker:
             if len(g.actions) >= self.info.max_decisions:
                 self.fail(g, f"not over after max_decisions={self.info.max_decisions}")
             legal = self.step(g)
-            if self.rng.random() < 1 / DEEP_EVERY:
+            if len(g.actions) in DEEP_AT[1:] or self.rng.random() < 1 / DEEP_EVERY:
                 self.deep(g)
             if len(g.decision.group) > 1 and self.rng.random() < 0.25:
                 self.check_commit_order(g)
@@ -343,7 +359,7 @@ class _Checker:
         for back in self.restored:
             k = len(back.actions)
             for action in g.actions[k:]:
-                back.apply(action)
+                back.apply(action, check=False)
             if _dump(back.snapshot()) != final:
                 self.fail(
                     g,

@@ -12,6 +12,7 @@ from ...core import BoardDef, GameDef, GameInfo, register_game
 from .board import board_view
 from .columns import COLUMNS
 from .game import Distilled
+from .invariants import broken
 from .narrate import describe
 from .odds import distill_odds
 from .ruleset import Ruleset
@@ -41,6 +42,7 @@ GAME = register_game(
         columns=COLUMNS,
         narrate=describe,
         board=BOARD,
+        invariants=broken,
     )
 )
 

@@ -31,6 +31,21 @@ class Age(RoundEnd):
     def warehouse_size(self, p: int) -> int:
         return self.rules.warehouse_spaces + self.owns(p, "warehouse_space")
 
+    def lose_spirit(self, p: int, sid: str, why: str) -> None:
+        """A spirit that can be neither sold nor aged leaves the game (ours), but not its starting barrel.
+
+        'Return starting items to storeroom' (book, at a sale): a metal barrel goes back to the storeroom,
+        as it would after a sale; its flavour cards (if any) go to the discards.
+        """
+        self.pending[p].remove(sid)
+        lost = self.spirits.pop(sid)
+        barrel = lost["barrel"]
+        kept = barrel is not None and not self.card(barrel).wood
+        if kept:
+            self.storeroom[p].append(barrel)
+        self.flavour_discard += lost["flavours"]
+        self.emit("spirit_lost", p, spirit=sid, recipe=lost["recipe"], why=why, barrel_kept=kept)
+
     def _age_player(self, p: int, resume: bool = True) -> bool:
         """Age ``p``'s new spirits; False when a forced sale needs a choice first."""
         new = [s for s in self.pending[p] if self.spirits[s]["aged"]]
@@ -41,9 +56,7 @@ class Age(RoundEnd):
                     self.step, self.actor = "make_room", p
                     self.emit("forced_sale", p, spirit=sid)
                     return False
-                self.pending[p].remove(sid)
-                lost = self.spirits.pop(sid)
-                self.emit("spirit_lost", p, spirit=sid, recipe=lost["recipe"], why="warehouse full")
+                self.lose_spirit(p, sid, "warehouse full")
                 continue
             self.pending[p].remove(sid)
             self.warehouse[p].append(sid)

@@ -134,7 +134,10 @@ _TEMPLATES: dict[str, Callable[[Any, dict[str, Any]], str]] = {
     "label_unavailable": lambda e, d: f"No {_words(d.get('recipe'))} label is left for {_who(e)}.",
     "spirit_claimed": _claimed,
     "spirit_sold": _sold,
-    "spirit_lost": lambda e, d: f"{_who(e)} loses {_words(d.get('recipe'))} ({d.get('spirit')}): {d.get('why')}.",
+    "spirit_lost": lambda e, d: (
+        f"{_who(e)} loses {_words(d.get('recipe'))} ({d.get('spirit')}): {d.get('why')}"
+        + ("; the metal barrel goes back to the storeroom." if d.get("barrel_kept") else ".")
+    ),
     "label_placed": lambda e, d: (
         f"{_who(e)} places the {_words(d.get('recipe'))} label on space {d.get('space')} "
         f"({_words(d.get('bonus') or 'no bonus')})."

@@ -77,9 +77,7 @@ class Sell(Age):
         """An unaged spirit that could not be sold (no bottle) is lost (ours)."""
         for p in self.order():
             for s in [s for s in self.pending[p] if not self.spirits[s]["aged"]]:
-                self.pending[p].remove(s)
-                spirit = self.spirits.pop(s)
-                self.emit("spirit_lost", p, spirit=s, recipe=spirit["recipe"], why="no bottle")
+                self.lose_spirit(p, s, "no bottle")
         self._start_age()
 
     # --- one sale

@@ -8,6 +8,7 @@ JSON round trip. The phases (``market.py``, ``distill.py``, ``sell.py``, ``age.p
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 from ...core import Decision, Event, SnapshotError
@@ -243,4 +244,14 @@ class TableState:
         return g
 
     def clone(self) -> Any:
-        return type(self).restore(self.snapshot())
+        """An independent copy: the plain state through pickle, the ruleset (immutable) and log events shared.
+
+        A snapshot round trip cost about 3 ms a call; a checked ``apply`` clones before every step.
+        """
+        g = type(self)(self.rules, self.n, self.seed, deal=False)  # type: ignore[call-arg]
+        data = pickle.loads(pickle.dumps({k: getattr(self, k) for k in _PLAIN}, pickle.HIGHEST_PROTOCOL))
+        for k, v in data.items():
+            setattr(g, k, v)
+        g.streams = {k: Stream(s.state) for k, s in self.streams.items()}
+        g.log = list(self.log)
+        return g
