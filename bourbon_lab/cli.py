@@ -137,6 +137,14 @@ def _cmd_games(args) -> int:
     return 0
 
 
+def _cmd_hooks(args) -> int:
+    from .core.house import hooks
+
+    cat = hooks(_game(args))
+    print(cat.markdown() if args.markdown else repr(cat), end="\n" if not args.markdown else "")
+    return 0
+
+
 def _cmd_simulate(args) -> int:
     from pathlib import Path
 
@@ -220,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_rules)
     p = sub.add_parser("games", help="list the registered games with their player counts and variants")
     p.set_defaults(func=_cmd_games)
+    p = sub.add_parser("hooks", help="list a game's hook points for house rules: events, quantities, effects")
+    p.add_argument("--markdown", action="store_true", help="as the docs page (docs/games/<game>-hooks.md)")
+    p.set_defaults(func=_cmd_hooks)
 
     p = sub.add_parser("simulate", help="play bot games and print a summary (optionally write Parquet)")
     _common(p, players=4, games=1000, bots="heuristic")

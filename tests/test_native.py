@@ -300,3 +300,57 @@ def test_distilled_revealed_fourth_upgrade_plays_the_same_in_both_builds():
     assert compiled["compiled"] and not pure["compiled"]
     assert compiled["steps"] == ["reveal", "revealed", "discard_upgrade"]
     assert compiled == {**pure, "compiled": True}
+
+
+# A house rule of each kind at every game (issue 28): the compiled engine calls it exactly as the plain one.
+_PLAY_HOUSE = """
+import hashlib, json, random, sys
+import bourbon_lab as bl
+from bourbon_lab import native
+from bourbon_lab.core.house import house_rule
+
+game, kind, quantity, effect = sys.argv[1:5]
+
+@house_rule(game)
+def everything(rule):
+    "An after-event rule with its own randomness, a quantity and a forbid, all at once."
+
+    @rule.on(kind)
+    def coin(h, event):
+        if event.player is not None and h.rng.random() < 0.3:
+            getattr(h, effect)(event.player, 1)
+
+    @rule.quantity(quantity)
+    def same(h, value, **about):
+        return value
+
+    @rule.forbid
+    def never_first(h, player, action):
+        return "not the first listed" if action == "__nothing__" else None
+
+rules = bl.default_rules(game).with_house_rules(everything)
+out = {"compiled": native.is_compiled(game), "games": []}
+for seed in range(3):
+    g = bl.new_game(rules, players=2, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()), check=False)
+    text = "\\n".join(map(str, g.actions)) + repr([tuple(e) for e in g.log]) + repr(g.score_rows())
+    out["games"].append(hashlib.sha256(text.encode()).hexdigest())
+print(json.dumps(out))
+"""
+HOUSE_PLANS = {
+    "bourbonomics": ("turn_end", "sale_value", "give_capital"),
+    "distilled": ("round_start", "sale_value", "give_money"),
+    "gin_crafters": ("action", "game_ends", "give_coins"),
+    "microbrew": ("round_start", "serve_pay", "give_money"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(HOUSE_PLANS))
+def test_a_house_rule_plays_the_same_compiled_and_plain(game):
+    _needs_build(game)
+    args = [_PLAY_HOUSE, game, *HOUSE_PLANS[game]]
+    compiled, pure = _run(args, pure=False), _run(args, pure=True)
+    assert compiled["compiled"] and not pure["compiled"]
+    assert compiled["games"] == pure["games"]

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from . import yamlfile
+from . import house, yamlfile
 from .errors import RulesetError
 from .fields import FieldSpec
 
@@ -40,6 +40,12 @@ class FieldRuleset:
     def __init__(self, _source: str | None = None, _lines: dict | None = None, **values: Any):
         specs = {f.name: f for f in self.FIELDS}
         problems: list[tuple[str, str]] = []
+        chosen: tuple = ()
+        if "house_rules" in values:
+            try:
+                chosen = house.resolve(values.pop("house_rules"), self.game)
+            except RulesetError as exc:
+                problems += exc.problems
         problems += [(k, f"unknown field; fields are {sorted(specs)}") for k in values if k not in specs]
         problems += [(k, "missing") for k in specs if k not in values]
         clean: dict[str, Any] = {}
@@ -59,6 +65,7 @@ class FieldRuleset:
         if problems:
             raise RulesetError(problems, source=_source, lines=_lines)
         object.__setattr__(self, "_values", clean)
+        object.__setattr__(self, "_house", chosen)
         # Each field also as a plain instance attribute, read without a call to __getattr__ (the rules and
         # bots read fields at every step); a name the class itself defines keeps going to the class, as before.
         fast = {name: value for name, value in clean.items() if not hasattr(type(self), name)}
@@ -73,6 +80,8 @@ class FieldRuleset:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):  # not set yet while unpickling
             raise AttributeError(name)
+        if name.startswith(house.PREFIX):
+            return house.knob_value(self._house, name)
         try:
             return self._values[name]
         except KeyError:
@@ -82,10 +91,15 @@ class FieldRuleset:
         raise AttributeError(f"a ruleset is immutable: use .replace({name}=...)")
 
     def __reduce__(self):
-        return (_rebuild, (type(self), self.to_dict()))
+        values = {f.name: f.to_yaml(self._values[f.name]) for f in self.FIELDS}
+        return (_rebuild, (type(self), {**values, "house_rules": self._house} if self._house else values))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values == self._values  # type: ignore[attr-defined]
+        return (
+            type(other) is type(self)
+            and other._values == self._values  # type: ignore[attr-defined]
+            and [r.ref() for r in other._house] == [r.ref() for r in self._house]  # type: ignore[attr-defined]
+        )
 
     def __hash__(self) -> int:
         return hash((type(self), self.fingerprint()))
@@ -154,12 +168,31 @@ class FieldRuleset:
         ]
 
     def replace(self, **changes: Any) -> FieldRuleset:
-        """A new ruleset with ``changes``, validated whole (nothing changes when one is wrong)."""
-        return type(self)(**{**self._values, **changes})
+        """A new ruleset with ``changes`` (``house:<rule>.<param>`` too), validated whole."""
+        fields, knobs = house.split_knobs(changes)
+        chosen = house.set_knobs(self._house, knobs) if knobs else self._house
+        return type(self)(**{**self._values, **fields, **({"house_rules": chosen} if chosen else {})})
+
+    # --- house rules (core/house.py)
+
+    @property
+    def house_rules(self) -> tuple:
+        """The house rules in this ruleset, configured (``with_house_rules``)."""
+        return self._house
+
+    def with_house_rules(self, *rules: Any) -> FieldRuleset:
+        """The ruleset with house rules added (one of the same name is replaced), checked whole."""
+        return type(self)(**{**self._values, "house_rules": house.with_rules(self._house, rules, self.game)})
+
+    def without_house_rules(self) -> FieldRuleset:
+        return type(self)(**self._values)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON- and YAML-safe values by field name."""
-        return {f.name: f.to_yaml(self._values[f.name]) for f in self.FIELDS}
+        """JSON- and YAML-safe values by field name (and the house rules by name, parameters and source hash)."""
+        out = {f.name: f.to_yaml(self._values[f.name]) for f in self.FIELDS}
+        if self._house:
+            out["house_rules"] = [r.ref() for r in self._house]
+        return out
 
     def to_yaml(self) -> str:
         return yaml.safe_dump({"game": self.game, **self.to_dict()}, sort_keys=False, allow_unicode=True)
@@ -175,7 +208,10 @@ class FieldRuleset:
             base = base or type(self).default()
         except (TypeError, RulesetError):
             return dict(self._values)
-        return {k: v for k, v in self._values.items() if base._values.get(k) != v}
+        out = {k: v for k, v in self._values.items() if base._values.get(k) != v}
+        if self._house:
+            out["house_rules"] = [r.ref() for r in self._house]
+        return out
 
 
 def _rebuild(cls: type, values: dict[str, Any]) -> FieldRuleset:

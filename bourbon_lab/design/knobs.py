@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import BourbonLabError
+from ..core.house import specs_of
 from ..games.bourbonomics.rules.content import QUALITIES
 
-_KNOB = re.compile(r"^\s*([A-Za-z_][\w:]*)((?:\[[A-Za-z0-9_]+\])*)\s*=\s*([-+0-9.eE]+)\s*:\s*([-+0-9.eE]+)\s*$")
+_KNOB = re.compile(r"^\s*([A-Za-z_][\w:.]*)((?:\[[A-Za-z0-9_]+\])*)\s*=\s*([-+0-9.eE]+)\s*:\s*([-+0-9.eE]+)\s*$")
 _INDEX = re.compile(r"\[([A-Za-z0-9_]+)\]")
 
 
@@ -106,7 +107,7 @@ def _parse(rules, text: str) -> Knob:
         if idx or lo < 0:
             raise KnobError(f"knobs: {name}: a scaling takes no index and a factor of 0 or more")
         return Knob(name, lo, hi, field, book=SCALINGS[game][field[6:]][2])
-    spec = {getattr(s, "name", s): s for s in type(rules).schema()}.get(field)
+    spec = {getattr(s, "name", s): s for s in specs_of(rules)}.get(field)
     if spec is None:
         raise KnobError(f"knobs: unknown ruleset field {field!r}")
     path = tuple(_index(field, key, game) for key in _INDEX.findall(idx))

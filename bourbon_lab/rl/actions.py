@@ -78,6 +78,34 @@ class TextIndex:
         return self.texts[number]
 
 
+class HouseActions:
+    """A game's index with ``HOUSE_SLOTS`` numbers after it for house rules' own actions (core/house.py).
+
+    The game's index numbers the engine's actions as always; number ``size + i`` is the *i*-th house-rule
+    action legal now, in the order the rules list them.
+    """
+
+    def __init__(self, base: Any):
+        self.base, self.game = base, getattr(base, "game", "")
+        self.size = base.size + HOUSE_SLOTS
+
+    def numbers(self, state: Any, legal: Sequence[Any]) -> list[int]:
+        book = getattr(state, "house", None)
+        own = book.own_texts(state, state.current_player) if book is not None else []
+        engine = [a for a in legal if str(a) not in own]
+        numbers = iter(self.base.numbers(state, engine))
+        return [self.base.size + own.index(str(a)) if str(a) in own else next(numbers) for a in legal]
+
+    def describe(self, number: int) -> str:
+        if number >= self.base.size:
+            return f"house-rule action #{number - self.base.size}"
+        return self.base.describe(number)
+
+
+HOUSE_SLOTS = 16
+"""Numbers kept for house rules' own actions at one decision."""
+
+
 def action_index(game: str, rules: Any, players: int) -> Any:
     """The action index of ``game`` at a table of ``players``: the game's own, a built-in one, else slots."""
     declared = get_game(game).action_index
@@ -86,6 +114,8 @@ def action_index(game: str, rules: Any, players: int) -> Any:
     index = declared(rules, players) if declared is not None else SlotIndex(game)
     if not (isinstance(getattr(index, "size", None), int) and index.size > 0 and callable(index.numbers)):
         raise ActionIndexError(f"{game}: action_index must give an object with a positive size and numbers()")
+    if any(h.kind == "action" for r in getattr(rules, "house_rules", ()) for h in r.hooks):
+        return HouseActions(index)
     return index
 
 

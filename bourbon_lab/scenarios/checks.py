@@ -20,9 +20,10 @@ EVENT_KINDS = (
     "bills_revealed bill_kept bills_returned dice_inherited die_kept dice_rolled dice_rerolled dice_traded "
     "card_drawn pile_refilled dice_passed dice_returned card_staged card_unstaged barrel_built sale "
     "barrel_emptied order_completed final_round upgrade stall turn_end climate_named aged double_maturation "
-    "warehouse_tasting game_end"
+    "warehouse_tasting game_end income points house"
 ).split()
-"""Every kind of event the rules engine logs (``game.log``)."""
+"""Every kind of event the rules engine logs (``game.log``); ``income``, ``points`` and ``house`` come from
+house rules' effects (core/house.py)."""
 
 
 class Where:

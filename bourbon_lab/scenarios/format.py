@@ -7,11 +7,13 @@ Nothing is played here; ``run.py`` plays what this module has validated. Every f
 from __future__ import annotations
 
 import json
+import runpy
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots.base import UnknownBot, bot_names, check_bot
 from ..core import DEFAULT_GAME, get_game, yamlfile
+from ..core.house import HouseRule
 from ..games.bourbonomics.rules import Action, ActionParseError, BourbonLabError, Game, Ruleset, RulesetError
 from ..games.bourbonomics.rules.errors import FileFormatError, SnapshotError, one_line
 from .checks import Where
@@ -35,6 +37,7 @@ KEYS = (
     "snapshot",
     "script",
     "expect",
+    "house_rules",
 )
 MAX_GAMES = 1000
 GENERIC_CHECKS = ("round", "over", "winner", "log_digest")
@@ -81,15 +84,61 @@ def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
             raise top.at(data, key).fail(f"unknown key {key!r}{did_you_mean(key, KEYS)}; keys are {', '.join(KEYS)}")
     spec = Spec(file=file, name=_text(data, "name", top, Path(file).stem), description=_text(data, "description", top))
     spec.game = _read_game(data, top)
+    house = _read_house_rules(data, top, base_dir or Path(file).parent)  # first: a snapshot may name them
     if spec.game != DEFAULT_GAME:
-        return _read_other_game(spec, data, top, base_dir or Path(file).parent)
+        return _with_house_rules(_read_other_game(spec, data, top, base_dir or Path(file).parent), house, data, top)
     _read_snapshot(spec, data, top, base_dir or Path(file).parent)
     _read_rules(spec, data, top)
+    _with_house_rules(spec, house, data, top)
     _read_table(spec, data, top)
     _read_seeds(spec, data, top)
     _read_bots(spec, data, top)
     spec.script = _read_script(data, top)
     spec.expect = _read_expect(data, top)
+    return spec
+
+
+def _read_house_rules(data, where: Where, base_dir: Path) -> tuple:
+    """The house rules a scenario takes from the ``.py`` file beside it, configured (core/house.py).
+
+    ``house_rules: {file: rules.py, rules: [name, ...] or {name: {parameter: value}}}``
+    """
+    if "house_rules" not in data:
+        return ()
+    w = where.at(data, "house_rules")
+    entry = data["house_rules"]
+    form = "house_rules: takes {file: a .py file beside this one, rules: [names] or {name: {parameter: value}}}"
+    if not isinstance(entry, dict) or not isinstance(entry.get("file"), str) or "rules" not in entry:
+        raise w.fail(form)
+    chosen = entry["rules"]
+    chosen = {str(n): {} for n in chosen} if isinstance(chosen, list) else chosen
+    if not isinstance(chosen, dict) or not all(isinstance(v, dict | None) for v in chosen.values()):
+        raise w.fail(form)
+    path = base_dir / entry["file"]
+    if not path.is_file():
+        raise w.fail(f"house_rules: no file {entry['file']} beside this scenario")
+    try:
+        names = runpy.run_path(str(path))
+    except Exception as exc:  # noqa: BLE001  (a designer's file: whatever it raises is reported on one line)
+        raise w.fail(f"house_rules: running {entry['file']} raised {type(exc).__name__}: {exc}") from None
+    found = {k: v for k, v in names.items() if isinstance(v, HouseRule)}
+    out = []
+    for name, params in chosen.items():
+        if name not in found:
+            raise w.fail(f"house_rules: {entry['file']} defines no house rule {name!r}; it defines {sorted(found)}")
+        try:
+            out.append(found[name](**(params or {})))
+        except RulesetError as exc:
+            raise w.fail(f"house_rules: {one_line(exc)}") from None
+    return tuple(out)
+
+
+def _with_house_rules(spec: Spec, house: tuple, data, where: Where) -> Spec:
+    if house:
+        try:
+            spec.rules = spec.rules.with_house_rules(*house)
+        except RulesetError as exc:
+            raise where.at(data, "house_rules").fail(f"house_rules: {one_line(exc)}") from None
     return spec
 
 

@@ -15,8 +15,9 @@ import polars as pl
 
 from ..core import DEFAULT_GAME, GameColumns, get_game
 
-GENERIC_KINDS = ("income", "points")
-"""Event kinds every game has in its ``events`` table: money gained and points scored, by ``source``."""
+GENERIC_KINDS = ("income", "points", "house")
+"""Event kinds every game has in its ``events`` table: money gained and points scored, by ``source``, and a
+house rule's own notes (``core/house.py``)."""
 
 _DTYPES = {
     "i8": pl.Int8,

@@ -118,6 +118,7 @@ def check_game(
     every = max(1, games * len(harness_tables(gamedef, players, variants)) // plain_sample) if plain_sample else 0
     base = rules if rules is not None else gamedef.default_rules()
     base_changes = _changes_from_default(gamedef, rules)
+    house = _house_blob(base)
     for label, changes, n in harness_tables(gamedef, players, variants):
         report.tables.append(label)
         rules = base.replace(**changes) if changes else base
@@ -131,12 +132,24 @@ def check_game(
     if gamedef.info.information == "imperfect" and report.views_checked and not report.redeals_that_changed:
         raise HarnessFailure(f"{name}: determinise never changed anything, so hidden information was never tested")
     if other_process and first is not None:
-        _same_log_elsewhere(gamedef, *first)
+        _same_log_elsewhere(gamedef, *first, house=house)
         report.other_process = True
     if sample:
-        _same_logs_elsewhere(gamedef, sample, plain=True)
+        _same_logs_elsewhere(gamedef, sample, plain=True, house=house)
         report.plain_replays = len(sample)
     return report
+
+
+def _house_blob(rules) -> str | None:
+    """The ruleset's house rules by value (cloudpickle, base64), for the other process to define first."""
+    chosen = tuple(getattr(rules, "house_rules", ()))
+    if not chosen:
+        return None
+    import base64
+
+    import cloudpickle
+
+    return base64.b64encode(cloudpickle.dumps(chosen)).decode()
 
 
 def _changes_from_default(gamedef, rules) -> dict:
@@ -380,6 +393,9 @@ jobs = json.load(sys.stdin)
 sys.path[:0] = jobs[0]["path"]
 import bourbon_lab  # noqa: F401  (registers the built-in games)
 importlib.import_module(jobs[0]["module"])
+if jobs[0].get("house"):
+    import base64, cloudpickle
+    cloudpickle.loads(base64.b64decode(jobs[0]["house"]))  # defines the house rules in this process
 from bourbon_lab.core import get_game
 from bourbon_lab.testing.harness import log_hash
 for job in jobs:
@@ -397,12 +413,12 @@ for job in jobs:
 """
 
 
-def _same_log_elsewhere(gamedef, changes, n, seed, g) -> None:
+def _same_log_elsewhere(gamedef, changes, n, seed, g, house: str | None = None) -> None:
     """Replay the game in a fresh interpreter with another hash seed; its log must hash the same."""
-    _same_logs_elsewhere(gamedef, [(changes, n, seed, log_hash(g), [str(a) for a in g.actions])])
+    _same_logs_elsewhere(gamedef, [(changes, n, seed, log_hash(g), [str(a) for a in g.actions])], house=house)
 
 
-def _same_logs_elsewhere(gamedef, played: list, plain: bool = False) -> None:
+def _same_logs_elsewhere(gamedef, played: list, plain: bool = False, house: str | None = None) -> None:
     """Replay (changes, players, seed, log hash, actions) games in one fresh interpreter; every log must agree.
 
     ``plain`` runs that interpreter on the plain-Python engine, so a compiled soak's sample is
@@ -412,7 +428,16 @@ def _same_logs_elsewhere(gamedef, played: list, plain: bool = False) -> None:
     name = module.__name__ if module else "bourbon_lab"
     path = _import_root(module)
     jobs = [
-        {"game": gamedef.name, "module": name, "path": path, "changes": c, "players": n, "seed": s, "actions": a}
+        {
+            "game": gamedef.name,
+            "module": name,
+            "path": path,
+            "changes": c,
+            "players": n,
+            "seed": s,
+            "actions": a,
+            "house": house,
+        }
         for c, n, s, _, a in played
     ]
     env = {**os.environ, "PYTHONHASHSEED": "4242", **({"BOURBON_LAB_PURE": "1"} if plain else {})}

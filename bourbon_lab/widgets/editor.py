@@ -16,6 +16,7 @@ import ipywidgets as w
 import traitlets
 
 from ..core import DEFAULT_GAME, FieldSpec, RulesetError, default_rules
+from ..core.house import defaults_of as house_defaults
 from .controls import FieldControl, make_control
 from .labels import PREFERRED_GROUPS, field_specs, groups_of, name_label
 
@@ -102,7 +103,8 @@ class RulesEditor(w.VBox):
     def reset(self) -> None:
         """Every control back to its default value; observers fire once."""
         default = type(self._origin).default()
-        self.set_values({s.name: getattr(default, s.name) for s in self.specs})
+        house = house_defaults(self._origin)
+        self.set_values({s.name: house[s.name] if s.name in house else getattr(default, s.name) for s in self.specs})
 
     def set_value(self, name: str, value) -> None:
         """Move one control as a person would (validated; an invalid value is shown, not applied)."""

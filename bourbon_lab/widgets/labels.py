@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import FieldSpec
+from ..core.house import specs_of
 from ..games.bourbonomics.rules.content import QUALITIES
 
 PREFERRED_GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
@@ -44,7 +45,7 @@ def field_specs(rules: Any) -> tuple[FieldSpec, ...]:
     """
     variants = {v["name"]: v for v in type(rules).variants()}
     out = []
-    for spec in type(rules).schema():
+    for spec in specs_of(rules):
         if isinstance(spec, FieldSpec):
             out.append(spec)
             continue

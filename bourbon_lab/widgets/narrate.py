@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import DEFAULT_GAME, game_of, get_game
+from ..core.house import sentence as house_sentence
 
 _LONG = 60
 """Longest value text in a generic sentence; a longer one is cut with an ellipsis."""
@@ -88,6 +89,9 @@ def describe(event: Any, viewer: int | None = None, game: str = DEFAULT_GAME, vi
     visible : bool
         Whether ``viewer`` may see the event (only the generic sentence needs to be told).
     """
+    said = house_sentence(event)
+    if said:
+        return said
     hook = get_game(game).narrate
     if hook is not None:
         text = hook(event, viewer)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import ActionParseError, IllegalAction, atomic
+from . import house_hooks  # noqa: F401  (declares the hook catalogue house rules check against)
 from .setup import Setup
 
 RULES = {
@@ -65,6 +66,8 @@ class Distilled(Setup):
         key = (len(self.actions), p)
         if self._legal_cache[0] != key:
             self._legal_cache = (key, getattr(self, "_legal_" + self.step)(p))
+        if self.house is not None:
+            return self.house.legal(self, p, list(self._legal_cache[1]))
         return list(self._legal_cache[1])
 
     def apply(self, action: Any, player: int | None = None, *, check: bool = True) -> list:
@@ -81,6 +84,15 @@ class Distilled(Setup):
         if self.phase == "over":
             raise IllegalAction(text, "the game is over", round=self.round, phase=self.phase, player=p)
         assert p is not None  # a game that is not over has a current player (mypyc needs an int here)
+        if self.house is not None:
+            book = self.house
+            found = book.own_action(self, p, text) if book.actions else None
+            if found is not None:
+                record = text if p == self.current_player else f"{text} @{p}"
+                if check:
+                    return atomic(self, "distilled", text, lambda: book.play_own(self, p, text, found, record))
+                return book.play_own(self, p, text, found, record)
+            book.refuse(self, p, text)
         if text not in self.legal_actions(p) and not self._same_kind(p, words):
             rule = RULES.get(self.step, self.step)
             why = f"not a legal {self.step} action for player {p} now: {rule}"
@@ -115,4 +127,6 @@ class Distilled(Setup):
     def _play(self, p: int, text: str, words: list, start: int) -> list:
         self.actions.append(text if p == self.current_player else f"{text} @{p}")
         getattr(self, "_do_" + self.step)(p, words)
+        if self.house is not None:
+            self.house.after(self, start)
         return self.log[start:]

@@ -29,6 +29,10 @@ class Scoring(Views):
                 pts += r.unsold_flavour_sp * len(s["flavours"])
                 if r.unsold_flavour == "flat_plus_face":
                     pts += sum(c.flavours[f][1] for f in s["flavours"])
+                if self.house is not None:
+                    pts = int(
+                        self.house.quantity(self, "unsold_spirit_sp", pts, player=p, spirit=sid, recipe=s["recipe"])
+                    )
                 self.emit("unsold_spirit", p, spirit=sid, recipe=s["recipe"], flavours=len(s["flavours"]), sp=pts)
                 self.score(p, pts, "warehouse")
             regions = len({self.card(b).region for b in self.display[p]})
@@ -50,9 +54,10 @@ class Scoring(Views):
         measure = MEASURES[self.content.goals[goal]["measure"]]
         values = [measure(self, q) for q in range(self.n)]
         mine, best = values[p], max(values)
-        if mine <= 0 or mine < best:
-            return False
-        return self.rules.goal_ties == "all" or values.count(best) == 1
+        met = mine > 0 and mine >= best and (self.rules.goal_ties == "all" or values.count(best) == 1)
+        if self.house is not None:
+            met = bool(self.house.quantity(self, "goal_met", met, player=p, goal=goal, values=values))
+        return met
 
     def score_rows(self) -> list[ScoreRow]:
         rows = [ScoreRow(p, self.total_sp(p), (self.money[p],), parts=dict(self.sp[p])) for p in range(self.n)]

@@ -96,6 +96,8 @@ class Sell(Age):
         items = spirit["cards"] + ([spirit["barrel"]] if spirit["barrel"] is not None else []) + [bottle]
         flavours = [c.flavours[f] for f in spirit["flavours"]]
         money = sum(self.card(x).value for x in items) + sum(m for m, _ in flavours) + self.owns(p, "sale_money")
+        if self.house is not None:
+            money = int(self.house.quantity(self, "sale_value", money, player=p, spirit=sid, recipe=spirit["recipe"]))
         card_sp = sum(self.card(x).sp for x in items)
         recipe_sp = self.recipe_sp(spirit["recipe"])
         flavour_sp = (self.flavour_bonus(len(flavours)) if recipe.aged else 0) + sum(s for _, s in flavours)
@@ -155,9 +157,14 @@ class Sell(Age):
             return 0
         if k <= len(table):
             return table[k - 1]
-        if self.rules.flavour_bonus_beyond_table == "cap":
-            return table[-1]
-        return table[-1] + sum(range(len(table) + 1, k + 1))
+        value = (
+            table[-1]
+            if self.rules.flavour_bonus_beyond_table == "cap"
+            else table[-1] + sum(range(len(table) + 1, k + 1))
+        )
+        if self.house is not None:
+            value = int(self.house.quantity(self, "flavour_bonus", value, flavours=k))
+        return value
 
     # --- the label and its bonus
 

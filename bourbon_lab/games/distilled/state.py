@@ -12,6 +12,7 @@ import pickle
 from typing import Any
 
 from ...core import Decision, Event, SnapshotError
+from ...core.house import book_for, copy_book, restore_book
 from .content import Card, Content, content
 from .streams import Stream, seeded
 
@@ -93,9 +94,11 @@ class TableState:
     content: Content
     group: list[int]
     ended_by: str | None
+    house: Any
 
     def _blank(self, rules: Any, n: int, seed: int) -> None:
         self.rules, self.n, self.seed, self.content = rules, n, seed, content()
+        self.house = book_for(rules, seed)  # the house rules in play (core/house.py); None: the fast path
         self.round, self.phase, self.step, self.actor, self.group = 0, "setup", "identity", 0, []
         self.first, self.ended_by = 0, None
         self.cards: list[str] = []
@@ -224,6 +227,8 @@ class TableState:
         state["rules"] = self.rules.to_dict()
         state["streams"] = {k: s.state for k, s in self.streams.items()}
         state["log"] = [[*e[:6], None if e.visible_to is None else list(e.visible_to)] for e in self.log]
+        if self.house is not None:
+            state["house"] = self.house.to_data()
         return json.loads(json.dumps(state))
 
     @classmethod
@@ -241,6 +246,7 @@ class TableState:
             setattr(g, k, v)
         g.streams = {k: Stream(v) for k, v in snap["streams"].items()}
         g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]  # type: ignore[call-arg]
+        g.house = restore_book(g.rules, g.seed, snap.get("house"))
         return g
 
     def clone(self) -> Any:
@@ -254,4 +260,5 @@ class TableState:
             setattr(g, k, v)
         g.streams = {k: Stream(s.state) for k, s in self.streams.items()}
         g.log = list(self.log)
+        g.house = copy_book(self.house)
         return g

@@ -65,10 +65,17 @@ def purchase(t: Any, words: list[str]) -> None:
     turns.action_done(t)
 
 
+def refreshed_price(t: Any, kind: str, pos: int) -> int:
+    """What the card at ``pos`` of a refreshed row costs: nothing (fee_only) or its place's price."""
+    price = prices(t, kind)[pos] if t.rules.refresh_price == "fee_plus_position" else 0
+    if t.house is not None:
+        price = int(t.house.quantity(t, "refreshed_price", price, player=t.turn_owner, market=kind, position=pos + 1))
+    return price
+
+
 def _refresh_cost(t: Any, kind: str) -> int:
-    """Coins a refresh needs up front: the fee, plus the dearest place under ``fee_plus_position``."""
-    extra = max(prices(t, kind)) if t.rules.refresh_price == "fee_plus_position" else 0
-    return refresh_fee(t, kind) + extra
+    """Coins a refresh needs up front: the fee, plus the dearest place of the new row."""
+    return refresh_fee(t, kind) + max(refreshed_price(t, kind, i) for i in range(len(prices(t, kind))))
 
 
 def refreshes(t: Any) -> list[str]:
@@ -100,11 +107,10 @@ def takes(t: Any) -> list[str]:
     """The positions of the refreshed row that may be taken."""
     kind = t.take_market
     coins = t.players[t.turn_owner]["coins"]
-    charge = t.rules.refresh_price == "fee_plus_position"
     return [
         f"take {i + 1}"
-        for i, (card, price) in enumerate(zip(t.market[kind], prices(t, kind)))
-        if card is not None and (not charge or price <= coins)
+        for i, card in enumerate(t.market[kind])
+        if card is not None and refreshed_price(t, kind, i) <= coins
     ]
 
 
@@ -112,7 +118,7 @@ def take(t: Any, words: list[str]) -> None:
     """Refresh & Purchase: "select any one card ... ignoring the cost of the card position" (fee_only)."""
     kind, pos = t.take_market, int(words[1]) - 1
     seat = t.turn_owner
-    price = prices(t, kind)[pos] if t.rules.refresh_price == "fee_plus_position" else 0
+    price = refreshed_price(t, kind, pos)
     t.pay(seat, price, "purchase")
     card = grab(t, seat, kind, pos)
     t.emit(

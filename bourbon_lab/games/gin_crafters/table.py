@@ -10,8 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import ActionParseError, Decision, Event, IllegalAction, ScoreRow, SnapshotError, atomic, rank_rows
-from . import distillation, effects, inspiration, market, turns
+from ...core import (
+    ActionParseError,
+    Decision,
+    Event,
+    IllegalAction,
+    RulesetError,
+    ScoreRow,
+    SnapshotError,
+    atomic,
+    rank_rows,
+)
+from ...core.house import book_for, copy_book, restore_book
+from . import (
+    distillation,
+    effects,
+    house_hooks,  # noqa: F401  (declares the hook catalogue house rules check against)
+    inspiration,
+    market,
+    turns,
+)
 from .chance import Stream
 from .content import CONTENT
 from .ruleset import Ruleset
@@ -103,6 +121,7 @@ class Table:
         self.market: dict[str, list[str | None]] = {}
         self.start = self.turn_owner = 0
         self.actions_left = rules.actions_per_turn
+        self.house: Any = book_for(rules, seed)  # the house rules in play (core/house.py); None: the fast path
         if _deal:
             self._setup()
 
@@ -206,6 +225,8 @@ class Table:
         d = self.decision
         if d is None or (player is not None and player != d.actor):
             return []
+        if self.house is not None:
+            return self.house.legal(self, d.actor, list(self._legal()))
         return list(self._legal())
 
     def _legal(self) -> list[str]:
@@ -222,6 +243,14 @@ class Table:
         """
         text = " ".join(str(action).split())
         verb = text.split(" ", 1)[0]
+        if self.house is not None and self.decision is not None and (player is None or player == self.decision.actor):
+            book, actor = self.house, self.decision.actor
+            found = book.own_action(self, actor, text) if book.actions else None
+            if found is not None:
+                if check:
+                    return atomic(self, "gin_crafters", text, lambda: book.play_own(self, actor, text, found, text))
+                return book.play_own(self, actor, text, found, text)
+            book.refuse(self, actor, text)
         if verb not in VERBS:
             raise ActionParseError(f"gin_crafters: unknown action {text!r}; verbs are {', '.join(sorted(VERBS))}")
         d = self.decision
@@ -240,6 +269,8 @@ class Table:
     def _play(self, text: str, start: int) -> list[Event]:
         self.actions.append(text)
         STEPS[self.step][1](self, text.split(" "))  # type: ignore[misc]
+        if self.house is not None:
+            self.house.after(self, start)
         return self.log[start:]
 
     # --- scores
@@ -301,6 +332,8 @@ class Table:
             actions=list(self.actions),
             log=[[e.seq, e.round, e.phase, e.player, e.kind, e.data, e.visible_to] for e in self.log],
         )
+        if self.house is not None:
+            snap["house"] = self.house.to_data()
         return snap
 
     @classmethod
@@ -325,6 +358,9 @@ class Table:
             g.dist = dict(snap["dist"]) if snap["dist"] else None
             g.actions = list(snap["actions"])
             g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]  # type: ignore[call-arg]
+            g.house = restore_book(rules, g.seed, snap.get("house"))
+        except RulesetError:
+            raise
         except (KeyError, TypeError, ValueError) as exc:
             raise SnapshotError(str(exc).strip("'"), "missing or malformed") from None
         return g
@@ -343,6 +379,7 @@ class Table:
         g.dist = dict(self.dist) if self.dist else None
         g.actions, g.log = list(self.actions), list(self.log)
         g._legal_at = -1  # a re-dealt copy may have other choices
+        g.house = copy_book(self.house)
         return g
 
 

@@ -28,6 +28,8 @@ def action_done(t: Any) -> None:
     if new:
         p["bonuses"].extend(new)
         offered = new if t.rules.double_bonus == "both" else new[-1:]
+        if t.house is not None:
+            offered = list(t.house.quantity(t, "bonuses_offered", offered, player=seat, reached=list(new)))
         for m in new:
             if m not in offered:
                 t.emit("threshold_bonus", seat, threshold=m, taken=False, deck=None, offered=False)
@@ -47,7 +49,10 @@ def advance(t: Any) -> None:
 
 def _signalled(t: Any, seat: int) -> bool:
     vp = t.track(seat)
-    return vp > t.rules.end_vp if t.rules.end_at == "over_30" else vp >= t.rules.end_vp
+    ends = vp > t.rules.end_vp if t.rules.end_at == "over_30" else vp >= t.rules.end_vp
+    if t.house is not None:
+        ends = bool(t.house.quantity(t, "game_ends", ends, player=seat, vp=vp))
+    return ends
 
 
 def end_turn(t: Any) -> None:

@@ -225,6 +225,8 @@ def _do_serve(g: Microbrew, p: int, text: str) -> None:
     )
     base = beer.pay(recipe.colours, rated, r.pay_perfect, r.pay_lower)
     bonus = customer.bonus if customer.likes == recipe.flavour else 0
+    if g.house is not None:
+        base = int(g.house.quantity(g, "serve_pay", base, player=p, recipe=rid, customer=cid, rating=rated))
     g.bottles[p].remove(bottle)
     if bottle["contaminant"] is not None:  # ours: the book never removes a token, so it joins the discards
         draws.discard(g, bottle["contaminant"])

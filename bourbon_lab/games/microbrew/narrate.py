@@ -94,6 +94,7 @@ _SEEN: dict[str, Callable[[Event, dict[str, Any]], str]] = {
         else f"{_who(e)} declines the second player's extra recipe."
     ),
     "round_start": lambda e, d: f"Round {e.round} begins; P{d['first']} places first.",
+    "house": lambda e, d: f"House rule {d.get('rule')}: {d.get('text', '')}",
     "pass": lambda e, d: (
         f"{_who(e)} passes: no job is open to their {d['brewers']} ready brewer(s), who sit out the round."
         if d.get("forced")

@@ -12,7 +12,16 @@ import marshal
 from typing import Any
 
 from ...core import Decision, Event, IllegalAction, ScoreRow, atomic, rank_rows
-from . import ending, jobs, refusals, setup, sight, work
+from ...core.house import book_for, copy_book, restore_book
+from . import (
+    ending,
+    house_hooks,  # noqa: F401  (declares the hook catalogue house rules check against)
+    jobs,
+    refusals,
+    setup,
+    sight,
+    work,
+)
 from .chance import Stream
 from .ruleset import Ruleset
 
@@ -100,6 +109,7 @@ class Microbrew:
         self._decided_interrupt: str | None = None
         self.tin_stream = Stream.derive(seed, "tin")
         self.deck_stream = Stream.derive(seed, "decks")
+        self.house: Any = book_for(rules, seed)  # the house rules in play (core/house.py); None: the fast path
 
     @classmethod
     def new(cls, rules: Ruleset, players: int, seed: int = 0) -> Microbrew:
@@ -148,6 +158,8 @@ class Microbrew:
         if d is None or (player is not None and player != d.actor and player not in d.group):
             return []
         p = d.actor if player is None else player
+        if self.house is not None:
+            return self.house.legal(self, p, list(self._legal_of(p)))
         return list(self._legal_of(p))
 
     def _legal_of(self, p: int) -> list[str]:
@@ -169,6 +181,15 @@ class Microbrew:
             p = int(at) if at else (d.actor if player is None and d is not None else player)
         except ValueError:
             p = None
+        if self.house is not None and d is not None and p is not None:
+            book, seat = self.house, p
+            found = book.own_action(self, seat, text) if book.actions else None
+            if found is not None:
+                record = text if seat == d.actor else f"{text} @{seat}"
+                if check:
+                    return atomic(self, "microbrew", text, lambda: book.play_own(self, seat, text, found, record))
+                return book.play_own(self, seat, text, found, record)
+            book.refuse(self, seat, text)
         if d is None or p is None or (p != d.actor and p not in d.group) or text not in self._legal_of(p):
             raise IllegalAction(text, refusals.why(self, p, text), round=self.round, phase=self.phase, player=p)
         start = len(self.log)
@@ -179,6 +200,8 @@ class Microbrew:
     def _play(self, p: int, actor: int, text: str, start: int) -> list[Event]:
         self.actions.append(text if p == actor else f"{text} @{p}")
         STEPS[self.step][1](self, p, text)
+        if self.house is not None:
+            self.house.after(self, start)
         return self.log[start:]
 
     # --- the log
@@ -233,6 +256,8 @@ class Microbrew:
             streams=[self.tin_stream.state, self.deck_stream.state],
             log=[[e.seq, e.round, e.phase, e.player, e.kind, e.data, e.visible_to] for e in self.log],
         )
+        if self.house is not None:
+            snap["house"] = self.house.to_data()
         return json.loads(json.dumps(snap))
 
     @classmethod
@@ -240,12 +265,15 @@ class Microbrew:
         text = json.dumps(snap["rules"], sort_keys=True)
         rules = _RULES.get(text)
         if rules is None:
-            rules = _RULES[text] = Ruleset(**snap["rules"])
+            rules = Ruleset(**snap["rules"])
+            if not rules.house_rules:  # a house rule is looked up (and its source checked) every time
+                _RULES[text] = rules
         g = cls(rules, snap["n"], snap["seed"])
         for k in SAVED:
             setattr(g, k, json.loads(json.dumps(snap[k])))
         g.tin_stream.state, g.deck_stream.state = snap["streams"]
         g.log = [Event(*e[:6], None if e[6] is None else tuple(e[6])) for e in snap["log"]]  # type: ignore[call-arg]
+        g.house = restore_book(rules, g.seed, snap.get("house"))
         return g
 
     def clone(self) -> Microbrew:
@@ -256,6 +284,7 @@ class Microbrew:
             setattr(g, k, state[k])
         g.tin_stream.state, g.deck_stream.state = self.tin_stream.state, self.deck_stream.state
         g.log = list(self.log)
+        g.house = copy_book(self.house)
         return g
 
 

@@ -63,7 +63,10 @@ def replaceable(g: Microbrew, p: int, job: str) -> list[int]:
         return []
     once = g.rules.replacement == "once_per_space"
     flags = g.replaced[job]
-    return [k for k, q in enumerate(g.spaces[job]) if q is not None and q != p and not (once and flags[k])]
+    out = [k for k, q in enumerate(g.spaces[job]) if q is not None and q != p and not (once and flags[k])]
+    if g.house is not None:
+        out = list(g.house.quantity(g, "replaceable_spaces", out, player=p, job=job))
+    return out
 
 
 def _legal_place(g: Microbrew, p: int) -> list[str]:
@@ -97,6 +100,8 @@ def _do_place(g: Microbrew, p: int, text: str) -> None:
     master = job == g.brewmaster
     g.emit("placement", p, job=job, space=k + 1, replaced=other, brewmaster=master)
     free = g.n == 2 and master and (g.rules.free_brew == "each_time" or not g.free_brew_used)
+    if g.house is not None and g.n == 2 and master:
+        free = bool(g.house.quantity(g, "free_brew", free, player=p, job=job))
     g.ctx = {"job": job, "space": k, "free": free}
     if other is not None:
         g.replaced[job][k] = True

@@ -44,7 +44,9 @@ GRAMMAR: dict[str, tuple[str, str]] = {
 }
 _COMPILED = {verb: re.compile(pat + r"\Z") for verb, (pat, _) in GRAMMAR.items()}
 _ARITY = {verb: (fmt.count("{"), fmt.count("{")) for verb, (_, fmt) in GRAMMAR.items()}
-_ARITY.update(claim=(2, 2), upgrade=(1, 3))
+_ARITY.update(claim=(2, 2), upgrade=(1, 3), house=(1, 1))
+HOUSE = "house"
+"""The verb of a house rule's own action (core/house.py): its one operand is its whole text; never parsed."""
 EXAMPLES = {
     "claim": "claim rye | claim any -> corn",
     "upgrade": "upgrade warehouse | upgrade rickhouse -> mega_expansion | upgrade supply -> prospector rye",
@@ -62,7 +64,7 @@ class Action:
     _text: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if self.verb not in GRAMMAR:
+        if self.verb not in GRAMMAR and self.verb != HOUSE:
             raise ActionParseError(f"unknown action verb {self.verb!r}; verbs are {', '.join(GRAMMAR)}")
         lo, hi = _ARITY[self.verb]
         if not isinstance(self.args, tuple) or not lo <= len(self.args) <= hi:
@@ -90,6 +92,8 @@ class Action:
 
     def _render(self) -> str:
         v, a = self.verb, self.args
+        if v == HOUSE:
+            return a[0]
         if v == "claim":
             return f"claim {a[0]}" if a[0] == a[1] else f"claim any -> {a[1]}"
         if v == "upgrade":

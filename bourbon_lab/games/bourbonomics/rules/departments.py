@@ -87,7 +87,7 @@ def check(g: Game, p: PlayerState, action: Action) -> str | None:
         why = _check_ultimate(g, p, dept, rest)
         if why:
             return why
-    cost = g.rules.upgrade_cost(p.upgrades + 1)
+    cost = price(g, p)
     if p.capital < cost:
         return f"your upgrade no. {p.upgrades + 1} costs {cost} Capital and you have {p.capital}"
     return None
@@ -110,9 +110,17 @@ def _check_ultimate(g: Game, p: PlayerState, dept: str, rest: tuple[str, ...]) -
     return None
 
 
+def price(g: Game, p: PlayerState) -> int:
+    """The player's next upgrade's price (a house rule may change it: ``upgrade_cost``)."""
+    cost = g.rules.upgrade_cost(p.upgrades + 1)
+    if g.house is not None:
+        cost = int(g.house.quantity(g, "upgrade_cost", cost, player=p.seat, nth=p.upgrades + 1))
+    return cost
+
+
 def apply(g: Game, p: PlayerState, action: Action) -> None:
     dept, rest = action.args[0], action.args[1:]
-    cost = g.rules.upgrade_cost(p.upgrades + 1)
+    cost = price(g, p)
     p.capital -= cost
     p.upgrades += 1
     p.levels[dept] += 1

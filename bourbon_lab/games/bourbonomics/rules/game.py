@@ -12,7 +12,14 @@ import random
 from typing import Any
 
 from ....core.atomic import atomic
-from . import ageing, collect, market, play
+from ....core.house import book_for, copy_book, restore_book
+from . import (
+    ageing,
+    collect,
+    house_hooks,  # noqa: F401  (declares the hook catalogue house rules check against)
+    market,
+    play,
+)
 from .actions import Action
 from .content import DEPARTMENTS
 from .departments import number
@@ -112,6 +119,7 @@ class Game:
     climate_queue: list[int]
     climate_choice: dict[int, str]
     on_round_end: Any
+    house: Any
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
@@ -120,6 +128,8 @@ class Game:
         self._sales_and_upgrades: list[Action] | None = None
         # Called with the game after ageing, before the next round begins (scenarios read that state).
         self.on_round_end = None
+        # The house rules in play (core/house.py); None without any, the engine's fast path.
+        self.house = None
 
     # --- setup
 
@@ -129,6 +139,7 @@ class Game:
         chosen = _choose_distilleries(rules, players, distilleries)
         g = cls(rules)
         g.seed, g.n = int(seed), players
+        g.house = book_for(rules, g.seed)
         g.rngs = make_streams(g.seed)
         g.log, g.actions = [], []
         g.round, g.phase, g.step, g.turn = 0, "setup", "setup", 0
@@ -234,6 +245,8 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (one card per type and quality)."""
+        if self.house is not None and self.phase != "over":
+            return self.house.legal(self, self.current_player, list(self._legal_list()), _house_action)
         return list(self._legal_list())
 
     def _forget_legal(self) -> None:
@@ -285,6 +298,19 @@ class Game:
         ``IllegalAction``, and anything else raised inside the step a named lab error
         (``core.atomic``); either way the game is exactly as it was.
         """
+        if self.house is not None:
+            text = str(action) if isinstance(action, Action) else " ".join(str(action).split())
+            p = self.current_player
+            book = self.house
+            if p is not None:
+                found = book.own_action(self, p, text) if book.actions else None
+                if found is not None:
+                    self._legal = None
+                    if check:
+                        return atomic(self, "bourbonomics", text, lambda: book.play_own(self, p, text, found, text))
+                    return book.play_own(self, p, text, found, text)
+                if check:
+                    book.refuse(self, p, text)
         action = Action.parse(action)
         if check:
             why = self.why_illegal(action)
@@ -298,6 +324,9 @@ class Game:
         self.actions.append(str(action))
         self._do(action)
         self._advance()
+        if self.house is not None:
+            self.house.after(self, start)
+            self._advance()
         return self.log[start:]
 
     def _do(self, action: Action) -> None:
@@ -362,6 +391,12 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as a JSON-safe dict; ``Game.restore`` rebuilds it exactly."""
+        out = self._snapshot()
+        if self.house is not None:
+            out["house"] = self.house.to_data()
+        return out
+
+    def _snapshot(self) -> dict[str, Any]:
         return {
             "version": SNAPSHOT_VERSION,
             "rules": self.rules.to_dict(),
@@ -422,6 +457,7 @@ class Game:
         g.table = [OrderCard.from_data(c) for c in snap["table"]]
         g.rngs = {k: restore_stream(v) for k, v in snap["rngs"].items()}
         g.log = [Event.from_row(r) for r in snap["log"]]
+        g.house = restore_book(rules, g.seed, snap.get("house"))
         return g
 
     def clone(self) -> Game:
@@ -440,6 +476,7 @@ class Game:
         g.piles, g.demand, g.bills = self.piles.clone(), self.demand.clone(), self.bills.clone()
         g.table = [c.clone() for c in self.table]
         g.rngs = {k: restore_stream(stream_state(r)) for k, r in self.rngs.items()}
+        g.house = copy_book(self.house)
         return g
 
     # --- what a player may see
@@ -460,6 +497,10 @@ class Game:
     def __repr__(self) -> str:
         who = "" if self.current_player is None else f", player {self.current_player}"
         return f"<Game seed={self.seed} players={self.n} round {self.round}, {self.phase}{who}>"
+
+
+def _house_action(text: str) -> Action:
+    return Action("house", (text,))
 
 
 def _check_setup(rules: Any, players: Any, seed: Any) -> None:

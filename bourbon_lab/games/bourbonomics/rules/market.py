@@ -45,10 +45,11 @@ def add_card(g: Game, card_id: str, player: int | None) -> None:
 
 
 def demand_reveal_count(g: Game) -> int:
-    if g.rules.demand_draw == "top_card":
-        return 1
     first = g.players[g.order[0]]
-    return max(1, number(g.rules, first, "marketing"))
+    n = 1 if g.rules.demand_draw == "top_card" else max(1, number(g.rules, first, "marketing"))
+    if g.house is not None:
+        n = max(1, int(g.house.quantity(g, "demand_reveal_count", n, player=first.seat)))
+    return n
 
 
 def start_demand_phase(g: Game) -> None:

@@ -164,7 +164,7 @@ def legal(g: Game, p: PlayerState) -> list[Action]:
     trade = g._sales_and_upgrades
     if trade is None:
         trade = _legal_sales(g, p)
-        if p.capital >= g.rules.upgrade_cost(p.upgrades + 1):
+        if p.capital >= departments.price(g, p):
             trade.extend(a for a in departments.candidates(g, p) if departments.check(g, p, a) is None)
         g._sales_and_upgrades = trade
     out.extend(trade)
@@ -411,7 +411,21 @@ def _apply_sell(g: Game, p: Any, a: Action) -> None:
     zone = market.zone_index(g.rules, table_size)
     mult = g.rules.zone_multipliers[zone]
     value = age_value(g, barrel)
-    p.capital += value * mult
+    capital = value * mult
+    if g.house is not None:
+        capital = int(
+            g.house.quantity(
+                g,
+                "sale_value",
+                capital,
+                player=p.seat,
+                barrel=barrel.id,
+                zone=market.ZONES[zone],
+                base_value=value,
+                multiplier=mult,
+            )
+        )
+    p.capital += capital
     order.filled.append(p.seat)
     barrel.sales_left -= 1
     barrel.sold_count = barrel.sold_count + 1 if barrel.sold_round == g.round else 1
@@ -426,7 +440,7 @@ def _apply_sell(g: Game, p: Any, a: Action) -> None:
         base_value=value,
         zone=market.ZONES[zone],
         multiplier=mult,
-        capital=value * mult,
+        capital=capital,
         table_size=table_size,
         card=order.id,
         private=private,
@@ -458,7 +472,10 @@ def _complete(g: Game, p: PlayerState, order, private: bool, hot: bool) -> None:
         market.deal_private(g, p)
     elif hot:
         market.hot_reset(g, p.seat)
-    if len(p.completed) >= g.rules.orders_to_end and not g.end_triggered:
+    ends = len(p.completed) >= g.rules.orders_to_end
+    if g.house is not None:
+        ends = bool(g.house.quantity(g, "game_ends", ends, player=p.seat, orders=len(p.completed)))
+    if ends and not g.end_triggered:
         g.end_triggered = True
         g.emit("final_round", p.seat, orders=len(p.completed))
 

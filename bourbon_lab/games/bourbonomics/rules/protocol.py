@@ -41,11 +41,18 @@ def score_rows(g: Any) -> list[ScoreRow]:
             tiebreak=(r["orders"],),
             rank=r["rank"],
             won=r["won"] and g.is_over,
-            parts={"capital": r["capital"], "prestige": r["prestige"]},
+            parts=_parts(g, r),
             tiebreak_names=("completed orders",),
         )
         for r in g.scores()
     ]
+
+
+def _parts(g: Any, r: dict) -> dict[str, int]:
+    if g.house is None:
+        return {"capital": r["capital"], "prestige": r["prestige"]}
+    extra = g.house.points_of(r["player"])
+    return {"capital": r["capital"], "prestige": r["prestige"] - extra, "house rules": extra}
 
 
 def visible_to(event: Any) -> Visibility:

@@ -10,11 +10,11 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
-from ....core import yamlfile
+from ....core import house, yamlfile
 from .content import (
     DEPARTMENTS,
     GRAINS,
@@ -84,15 +84,16 @@ class Ruleset:
     game = "bourbonomics"
     """The game this ruleset belongs to: ``bl.new_game`` dispatches on it (see ``bourbon_lab.core``)."""
 
-    __slots__ = tuple(SPECS) + CONTENT_FIELDS + ("bills_by_id", "cards_by_id", "distilleries_by_id", "derived", "_key")
-
-    if TYPE_CHECKING:  # fields are set from the schema at runtime; tell mypy/mypyc they exist
-
-        def __getattr__(self, name: str) -> Any: ...
+    __slots__ = (
+        tuple(SPECS)
+        + CONTENT_FIELDS
+        + ("bills_by_id", "cards_by_id", "distilleries_by_id", "derived", "_key", "house_rules")
+    )
 
     def __init__(self, values: dict[str, Any], _prior: list[tuple[str, str]] | tuple[()] = ()):
         problems: list[tuple[str, str]] = list(_prior)
         clean: dict[str, Any] = {}
+        values, chosen = _house_rules(values, problems)
         for spec in FIELDS:
             if spec.name not in values:
                 problems.append((spec.name, "missing"))
@@ -122,7 +123,24 @@ class Ruleset:
         object.__setattr__(self, "distilleries_by_id", MappingProxyType({d.id: d for d in self.distilleries}))
         # Tables other modules work out from the fields once and reuse (the rules' hot path).
         object.__setattr__(self, "derived", {})
-        object.__setattr__(self, "_key", tuple(clean[n] for n in (*SPECS, *CONTENT_FIELDS)))
+        object.__setattr__(self, "house_rules", chosen)
+        refs = tuple(repr(r.ref()) for r in chosen)
+        object.__setattr__(self, "_key", tuple(clean[n] for n in (*SPECS, *CONTENT_FIELDS)) + refs)
+
+    def __getattr__(self, name: str) -> Any:
+        """``house:<rule>.<param>`` knobs read like fields (only names the class lacks come here)."""
+        if name.startswith(house.PREFIX):
+            return house.knob_value(object.__getattribute__(self, "house_rules"), name)
+        raise AttributeError(f"Ruleset has no field {name!r}")
+
+    def with_house_rules(self, *rules: Any) -> Ruleset:
+        """The ruleset with house rules added (one of the same name is replaced), checked whole."""
+        return Ruleset({**self.to_values(), "house_rules": house.with_rules(self.house_rules, rules, self.game)})
+
+    def without_house_rules(self) -> Ruleset:
+        values = self.to_values()
+        values.pop("house_rules", None)
+        return Ruleset(values)
 
     def __setattr__(self, name, value):
         raise AttributeError("a Ruleset is immutable: use rules.replace(...) for a changed copy")
@@ -194,22 +212,33 @@ class Ruleset:
         return self._changed(changes)
 
     def _changed(self, changes: dict[str, Any]) -> Ruleset:
-        known = (*SPECS, *CONTENT_FIELDS)
+        changes, knobs = house.split_knobs(changes)
+        known = (*SPECS, *CONTENT_FIELDS, "house_rules")
         unknown = [(_name(k), "unknown field" + _did_you_mean(str(k)[:100], known)) for k in changes if k not in known]
         values = self.to_values()
         values.update({k: v for k, v in changes.items() if k in known})
+        if knobs:
+            try:
+                values["house_rules"] = house.set_knobs(self.house_rules, knobs)
+            except RulesetError as exc:
+                unknown += exc.problems
         return Ruleset(values, _prior=unknown)
 
     # --- export
     def to_values(self) -> dict[str, Any]:
         """Python values of every field and content list (what ``Ruleset(...)`` takes)."""
-        return {n: getattr(self, n) for n in (*SPECS, *CONTENT_FIELDS)}
+        out = {n: getattr(self, n) for n in (*SPECS, *CONTENT_FIELDS)}
+        if self.house_rules:
+            out["house_rules"] = self.house_rules
+        return out
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON/YAML-safe dict of the whole ruleset."""
+        """A JSON/YAML-safe dict of the whole ruleset (house rules by name, parameters and source hash)."""
         out: dict[str, Any] = {spec.name: spec.to_yaml(getattr(self, spec.name)) for spec in FIELDS}
         for name in CONTENT_FIELDS:
             out[name] = [item.to_data() for item in getattr(self, name)]
+        if self.house_rules:
+            out["house_rules"] = [r.ref() for r in self.house_rules]
         return out
 
     def dump(self, path: str | os.PathLike) -> Path:
@@ -227,6 +256,9 @@ class Ruleset:
         for name in CONTENT_FIELDS:
             parts.append(f"\n# --- {name.replace('_', ' ')}\n")
             parts.append(yaml.safe_dump({name: data[name]}, sort_keys=False, default_flow_style=None, width=100))
+        if self.house_rules:
+            parts.append("\n# --- house rules (defined in Python; loading needs them defined first)\n")
+            parts.append(yaml.safe_dump({"house_rules": data["house_rules"]}, sort_keys=False))
         return "".join(parts)
 
     def fingerprint(self) -> str:
@@ -237,7 +269,10 @@ class Ruleset:
     def changes(self, base: Ruleset | None = None) -> dict[str, Any]:
         """Fields (and content lists) whose value differs from ``base`` (default: the defaults)."""
         base = base or _default()
-        return {n: getattr(self, n) for n in (*SPECS, *CONTENT_FIELDS) if getattr(self, n) != getattr(base, n)}
+        out = {n: getattr(self, n) for n in (*SPECS, *CONTENT_FIELDS) if getattr(self, n) != getattr(base, n)}
+        if self.house_rules:
+            out["house_rules"] = [r.ref() for r in self.house_rules]
+        return out
 
     # --- schema
     @staticmethod
@@ -272,7 +307,9 @@ class Ruleset:
         >>> Ruleset.named("first-draft").allowed_range("start_capital")
         (3, 50)
         """
-        spec = SPECS[name]
+        spec = SPECS.get(name) or next((s for r in self.house_rules for s in r.specs() if s.name == name), None)
+        if spec is None:
+            raise KeyError(name)
         lo, hi = spec.lo, spec.hi
         if name == "start_capital" and self.distilleries:
             lowest = -min(d.capital for d in self.distilleries)
@@ -292,6 +329,18 @@ class Ruleset:
             if name == pile:
                 return odds
         return self.quality_odds
+
+
+def _house_rules(values: dict[str, Any], problems: list[tuple[str, str]]) -> tuple[dict[str, Any], tuple]:
+    """The values without ``house_rules``, and those rules resolved (a fault joins ``problems``)."""
+    if "house_rules" not in values:
+        return values, ()
+    values = dict(values)
+    try:
+        return values, house.resolve(values.pop("house_rules"), "bourbonomics")
+    except RulesetError as exc:
+        problems += exc.problems
+        return values, ()
 
 
 def _yaml_entry(name: str, value: Any) -> str:

@@ -10,6 +10,8 @@ def score_table(g) -> list[dict[str, Any]]:
     rows = []
     for p in g.players:
         prestige = g.rules.start_prestige + p.prestige_from_orders
+        if g.house is not None:
+            prestige = int(g.house.quantity(g, "final_prestige", prestige + g.house.points_of(p.seat), player=p.seat))
         rows.append(
             {
                 "player": p.seat,
