@@ -595,3 +595,20 @@ def test_the_rl_adapters_number_a_rules_new_action_after_the_games_own():
         played += pick == fame_number
         env.step(pick)
     assert played > 0 and "fame" in env.state.actions
+
+
+def test_the_bourbonomics_soak_checks_its_book_invariants_with_a_house_rule():
+    """The soak's law "Capital changes only by sales, upgrades and Tastings" counts a rule's named income."""
+    from bourbon_lab.testing.soak import soak
+
+    @house_rule("bourbonomics", capital=param(1, 0, 5, "Capital at each turn's end"))
+    def turn_wage(rule):
+        "Every turn's end pays the player Capital and a Prestige."
+
+        @rule.on("turn_end")
+        def pay(h, e):
+            h.give_capital(e.player, h.capital)
+            h.give_prestige(e.player, 1)
+
+    result = soak(6, seed=1, workers=1, rules=bl.Ruleset.default().with_house_rules(turn_wage), progress=False)
+    assert result.games == 6 and not result.breaks

@@ -90,12 +90,14 @@ def capital_moves_only_by_sales_and_upgrades(g, s: Step) -> str | None:
     "gain +1 Capital each round".
     """
     kinds = s.kinds
-    if "sale" not in kinds and "upgrade" not in kinds and "warehouse_tasting" not in kinds:
+    if "sale" not in kinds and "upgrade" not in kinds and "warehouse_tasting" not in kinds and "income" not in kinds:
         if all(p.capital == before for p, before in zip(g.players, s.capital)):
             return None
     change = [0] * len(g.players)
     for e in s.of("sale") + s.of("warehouse_tasting"):
         change[e.player] += e.data["capital"]
+    for e in s.of("income"):  # a house rule's give_capital (core/house.py), with its name
+        change[e.player] += e.data["amount"]
     for e in s.of("upgrade"):
         change[e.player] -= e.data["cost"]
     for p, before, delta in zip(g.players, s.capital, change):
@@ -238,6 +240,8 @@ def score_is_capital_plus_prestige(g, s: Step) -> str | None:
     rows = g.scores()
     for p, row in zip(g.players, rows):
         prestige = g.rules.start_prestige + sum(n for _, n in p.completed)
+        if g.house is not None:  # a house rule's Prestige, and its final_prestige quantity, as scoring applies them
+            prestige = g.house.quantity(g, "final_prestige", prestige + g.house.points_of(p.seat), player=p.seat)
         if (row["capital"], row["prestige"], row["score"]) != (p.capital, prestige, p.capital + prestige):
             return f"P{p.seat} scores {row['score']} from {p.capital} Capital and {prestige} Prestige"
     best = max((r["score"], r["orders"]) for r in rows)
