@@ -565,10 +565,13 @@ class HouseBook:
         self.guard(g)
         if not self.events:
             return
+        ran = False
         for e in list(g.log[start:]):
             for rule, h in self.events.get(e.kind, ()):
                 self._call(rule, f"on({e.kind!r})", g, h.fn, e)
-        self.catalogue.changed(g)
+                ran = True
+        if ran:  # a handler may have changed the table: the engine's cached legal lists go
+            self.catalogue.changed(g)
 
     def legal(self, g: Any, player: int, legal: list, make: Callable[[str], Any] = str) -> list:
         """The engine's legal list with forbidden actions left out and the rules' own actions added."""

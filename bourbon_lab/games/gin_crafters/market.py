@@ -75,6 +75,8 @@ def refreshed_price(t: Any, kind: str, pos: int) -> int:
 
 def _refresh_cost(t: Any, kind: str) -> int:
     """Coins a refresh needs up front: the fee, plus the dearest place of the new row."""
+    if t.house is None:  # the engine's own reading, without a call per place
+        return refresh_fee(t, kind) + (max(prices(t, kind)) if t.rules.refresh_price == "fee_plus_position" else 0)
     return refresh_fee(t, kind) + max(refreshed_price(t, kind, i) for i in range(len(prices(t, kind))))
 
 
