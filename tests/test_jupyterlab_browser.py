@@ -59,6 +59,8 @@ NOTEBOOKS = {
     "04-playtest-walkthrough.ipynb": {"texts": ["Dice on the table"], "charts": 0},
     # The same sweep on a process pool and on a Dask LocalCluster, started from the kernel.
     "06-scaling-out.ipynb": {"texts": [], "charts": 0},
+    # Twelve house rules' A/B charts and the tuning chart (issue 28: "its A/B chart renders").
+    "12-house-rules.ipynb": {"texts": [], "charts": 13},
 }
 
 # Layout faults a reader would see, per output: a box sticking out of the output area sideways (cut off, or
