@@ -240,7 +240,7 @@ def score_is_capital_plus_prestige(g, s: Step) -> str | None:
     rows = g.scores()
     for p, row in zip(g.players, rows):
         prestige = g.rules.start_prestige + sum(n for _, n in p.completed)
-        if g.house is not None:  # a house rule's Prestige, and its final_prestige quantity, as scoring applies them
+        if getattr(g, "house", None) is not None:  # a house rule's Prestige and final_prestige, as scoring applies them
             prestige = g.house.quantity(g, "final_prestige", prestige + g.house.points_of(p.seat), player=p.seat)
         if (row["capital"], row["prestige"], row["score"]) != (p.capital, prestige, p.capital + prestige):
             return f"P{p.seat} scores {row['score']} from {p.capital} Capital and {prestige} Prestige"
