@@ -63,3 +63,25 @@ def first_legal(g, prefix: str = ""):
         if a.startswith(prefix):
             return a
     raise AssertionError(f"no legal {prefix!r} in {g.legal_actions()}")
+
+
+def water_revealed_fourth_upgrade(seed: int = 1):
+    """A 3-player table whose actor, holding three upgrades and 30 money, has played 'basic water',
+    revealed the upgrade deck and taken the card: the book's discard of a 4th upgrade comes next.
+
+    Returns the game, the actor and the step after each of the three actions.
+    """
+    g = fresh(players=3, seed=seed)
+    p = g.decision.actor
+
+    def prep(s):
+        for name in ("buyer", "silo", "cooperage"):
+            give(s, p, name, "upgrades")
+        s["money"][p] = 30
+
+    g = edit(g, prep)
+    steps = []
+    for action in ("basic water", "reveal upgrades", "take revealed"):
+        g.apply(action)
+        steps.append(g.step)
+    return g, p, steps

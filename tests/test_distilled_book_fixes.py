@@ -47,19 +47,9 @@ _WATER_UPGRADE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from bourbon_lab import native
-from distilled_helpers import edit, fresh, give
+from distilled_helpers import water_revealed_fourth_upgrade
 
-g = fresh(players=3, seed=1)
-p = g.decision.actor
-
-def prep(s):
-    for name in ("buyer", "silo", "cooperage"):
-        give(s, p, name, "upgrades")
-    s["money"][p] = 30
-
-g = edit(g, prep)
-for action in ("basic water", "reveal upgrades", "take revealed"):
-    g.apply(action)
+g, p, _ = water_revealed_fourth_upgrade()
 out = {"compiled": native.is_compiled("distilled"), "step": g.step, "upgrades": len(g.upgrades[p])}
 out["legal"] = g.legal_actions()
 g.apply(out["legal"][0])

@@ -267,21 +267,9 @@ _REVEALED_UPGRADE = """
 import hashlib, json, random, sys
 sys.path.insert(0, sys.argv[1])
 from bourbon_lab import native
-from distilled_helpers import edit, fresh, give
+from distilled_helpers import water_revealed_fourth_upgrade
 
-g = fresh(players=3, seed=1)
-p = g.decision.actor
-
-def prep(s):
-    for name in ("buyer", "silo", "cooperage"):
-        give(s, p, name, "upgrades")
-    s["money"][p] = 30
-
-g = edit(g, prep)
-steps = []
-for action in ("basic water", "reveal upgrades", "take revealed"):
-    g.apply(action)
-    steps.append(g.step)
+g, p, steps = water_revealed_fourth_upgrade()
 rng = random.Random(7)
 while not g.is_over:
     g.apply(rng.choice(g.legal_actions()))

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .atomic import atomic
 from .errors import BourbonLabError, IllegalAction, RulesetError, short
 from .fields import FieldSpec
 
@@ -376,6 +377,15 @@ class Effect:
     rule: str
 
 
+def note(g: Any, rule: str, player: int | None, text: str) -> None:
+    """A line in the log (and the narration) saying what the house rule did."""
+    g.emit("house", player, rule=rule, effect="note", text=str(text))
+
+
+NOTE = Effect(note, "player, text", "(a log line of the house rule's own)")
+"""The one effect every game offers: a log line of the rule's own."""
+
+
 @dataclass(frozen=True)
 class HookCatalogue:
     """A game's hook points, each with the book's sentence it belongs to.
@@ -577,9 +587,8 @@ class HouseBook:
         """The engine's legal list with forbidden actions left out and the rules' own actions added."""
         if self.forbids:
             legal = [a for a in legal if self.why_forbidden(g, player, str(a)) is None]
-        for rule, h in self.actions:
-            texts = self._call(rule, "action (legal)", g, h.legal, player) or ()
-            legal = legal + [make(t) for t in texts if self.why_forbidden(g, player, t) is None]
+        if self.actions:
+            legal = legal + [make(t) for t in self.own_texts(g, player)]
         return legal
 
     def own_texts(self, g: Any, player: int) -> list[str]:
@@ -613,9 +622,25 @@ class HouseBook:
         if why:
             raise IllegalAction(text, why, round=g.round, phase=g.phase, player=player)
 
+    def intercept(self, g: Any, game: str, player: int, text: str, record: str, check: bool, refuse: bool = True):
+        """The house part of an engine's ``apply``, the same in every game.
+
+        Plays ``text`` when it is a rule's own action (its events are returned), else refuses it when a
+        rule forbids it; ``None`` leaves the action to the engine.
+        """
+        found = self.own_action(g, player, text) if self.actions else None
+        if found is not None:
+            if check:
+                return atomic(g, game, text, lambda: self.play_own(g, player, text, found, record))
+            return self.play_own(g, player, text, found, record)
+        if refuse:
+            self.refuse(g, player, text)
+        return None
+
     def play_own(self, g: Any, player: int, text: str, found: tuple[HouseRule, Hook], record: str) -> list:
         """Play a rule's new action: logged in ``actions`` as ``record``, then its events' handlers."""
         rule, h = found
+        self.catalogue.changed(g)
         start = len(g.log)
         g.actions.append(record)
         self._call(rule, "action", g, h.fn, player, text)

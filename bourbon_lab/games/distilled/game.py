@@ -86,13 +86,10 @@ class Distilled(Setup):
         assert p is not None  # a game that is not over has a current player (mypyc needs an int here)
         if self.house is not None:
             book = self.house
-            found = book.own_action(self, p, text) if book.actions else None
-            if found is not None:
-                record = text if p == self.current_player else f"{text} @{p}"
-                if check:
-                    return atomic(self, "distilled", text, lambda: book.play_own(self, p, text, found, record))
-                return book.play_own(self, p, text, found, record)
-            book.refuse(self, p, text)
+            record = text if p == self.current_player else f"{text} @{p}"
+            events = book.intercept(self, "distilled", p, text, record, check)
+            if events is not None:
+                return events
         if text not in self.legal_actions(p) and not self._same_kind(p, words):
             rule = RULES.get(self.step, self.step)
             why = f"not a legal {self.step} action for player {p} now: {rule}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.house import Effect, HookCatalogue, declare
+from ...core.house import NOTE, Effect, HookCatalogue, declare
 
 EVENTS = {
     "round_start": "Each round: Market, Distill, Sell, Age, End of Round.",
@@ -53,11 +53,6 @@ def give_sp(g: Any, rule: str, player: int, amount: int) -> None:
         g.emit("points", player, amount=int(amount), source=source, rule=rule, unit="SP")
 
 
-def note(g: Any, rule: str, player: int | None, text: str) -> None:
-    """A line in the log (and the narration) saying what the house rule did."""
-    g.emit("house", player, rule=rule, effect="note", text=str(text))
-
-
 def _changed(g: Any) -> None:
     g._legal_cache = (None, [])
 
@@ -70,7 +65,7 @@ CATALOGUE = declare(
         effects={
             "give_money": Effect(give_money, "player, amount", "Collect money"),
             "give_sp": Effect(give_sp, "player, amount", "Score SP"),
-            "note": Effect(note, "player, text", "(a log line of the house rule's own)"),
+            "note": NOTE,
         },
         changed=_changed,
     )

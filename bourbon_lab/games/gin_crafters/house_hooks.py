@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.house import Effect, HookCatalogue, declare
+from ...core.house import NOTE, Effect, HookCatalogue, declare
 
 EVENTS = {
     "game_start": "Draw two cards each from the brand deck and the gin deck and put them in your hand.",
@@ -56,11 +56,6 @@ def give_vp(g: Any, rule: str, player: int, amount: int) -> None:
         g.emit("points", player, amount=int(amount), source=source, rule=rule, unit="VP")
 
 
-def note(g: Any, rule: str, player: int | None, text: str) -> None:
-    """A line in the log (and the narration) saying what the house rule did."""
-    g.emit("house", player, rule=rule, effect="note", text=str(text))
-
-
 def _changed(g: Any) -> None:
     g._legal_at = -1
 
@@ -73,7 +68,7 @@ CATALOGUE = declare(
         effects={
             "give_coins": Effect(give_coins, "player, amount", "Receive 3 coins from stock."),
             "give_vp": Effect(give_vp, "player, amount", "score the victory points"),
-            "note": Effect(note, "player, text", "(a log line of the house rule's own)"),
+            "note": NOTE,
         },
         changed=_changed,
     )

@@ -245,12 +245,9 @@ class Table:
         verb = text.split(" ", 1)[0]
         if self.house is not None and self.decision is not None and (player is None or player == self.decision.actor):
             book, actor = self.house, self.decision.actor
-            found = book.own_action(self, actor, text) if book.actions else None
-            if found is not None:
-                if check:
-                    return atomic(self, "gin_crafters", text, lambda: book.play_own(self, actor, text, found, text))
-                return book.play_own(self, actor, text, found, text)
-            book.refuse(self, actor, text)
+            events = book.intercept(self, "gin_crafters", actor, text, text, check)
+            if events is not None:
+                return events
         if verb not in VERBS:
             raise ActionParseError(f"gin_crafters: unknown action {text!r}; verbs are {', '.join(sorted(VERBS))}")
         d = self.decision

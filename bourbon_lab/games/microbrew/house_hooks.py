@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.house import Effect, HookCatalogue, declare
+from ...core.house import NOTE, Effect, HookCatalogue, declare
 
 EVENTS = {
     "round_start": "In Microbrew, a round consists of two phases: Work and Rest.",
@@ -56,11 +56,6 @@ def give_loyal(g: Any, rule: str, player: int, amount: int = 1) -> None:
     g.emit("points", player, amount=int(amount), source=source, rule=rule, unit="loyal customer(s)")
 
 
-def note(g: Any, rule: str, player: int | None, text: str) -> None:
-    """A line in the log (and the narration) saying what the house rule did."""
-    g.emit("house", player, rule=rule, effect="note", text=str(text))
-
-
 def _changed(g: Any) -> None:
     g._legal = None
 
@@ -73,7 +68,7 @@ CATALOGUE = declare(
         effects={
             "give_money": Effect(give_money, "player, amount", "earn them the most cash"),
             "give_loyal": Effect(give_loyal, "player, amount", "counts as having one extra loyal customer"),
-            "note": Effect(note, "player, text", "(a log line of the house rule's own)"),
+            "note": NOTE,
         },
         changed=_changed,
     )

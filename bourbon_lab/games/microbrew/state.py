@@ -183,13 +183,10 @@ class Microbrew:
             p = None
         if self.house is not None and d is not None and p is not None:
             book, seat = self.house, p
-            found = book.own_action(self, seat, text) if book.actions else None
-            if found is not None:
-                record = text if seat == d.actor else f"{text} @{seat}"
-                if check:
-                    return atomic(self, "microbrew", text, lambda: book.play_own(self, seat, text, found, record))
-                return book.play_own(self, seat, text, found, record)
-            book.refuse(self, seat, text)
+            record = text if seat == d.actor else f"{text} @{seat}"
+            events = book.intercept(self, "microbrew", seat, text, record, check)
+            if events is not None:
+                return events
         if d is None or p is None or (p != d.actor and p not in d.group) or text not in self._legal_of(p):
             raise IllegalAction(text, refusals.why(self, p, text), round=self.round, phase=self.phase, player=p)
         start = len(self.log)

@@ -303,14 +303,9 @@ class Game:
             p = self.current_player
             book = self.house
             if p is not None:
-                found = book.own_action(self, p, text) if book.actions else None
-                if found is not None:
-                    self._legal = None
-                    if check:
-                        return atomic(self, "bourbonomics", text, lambda: book.play_own(self, p, text, found, text))
-                    return book.play_own(self, p, text, found, text)
-                if check:
-                    book.refuse(self, p, text)
+                events = book.intercept(self, "bourbonomics", p, text, text, check, refuse=check)
+                if events is not None:
+                    return events
         action = Action.parse(action)
         if check:
             why = self.why_illegal(action)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.house import Effect, HookCatalogue, declare
+from ....core.house import NOTE, Effect, HookCatalogue, declare
 
 EVENTS = {
     "round_start": "At the start of each round, 1 new demand card is added to the shared market.",
@@ -52,11 +52,6 @@ def give_prestige(g: Any, rule: str, player: int, amount: int) -> None:
     g.emit("points", player, amount=int(amount), source=f"house:{rule}", rule=rule, unit="Prestige")
 
 
-def note(g: Any, rule: str, player: int | None, text: str) -> None:
-    """A line in the log (and the narration) saying what the house rule did."""
-    g.emit("house", player, rule=rule, effect="note", text=str(text))
-
-
 def _changed(g: Any) -> None:
     g._forget_legal()
 
@@ -69,7 +64,7 @@ CATALOGUE = declare(
         effects={
             "give_capital": Effect(give_capital, "player, amount", "sell for Capital"),
             "give_prestige": Effect(give_prestige, "player, amount", "finish orders for Prestige"),
-            "note": Effect(note, "player, text", "(a log line of the house rule's own)"),
+            "note": NOTE,
         },
         changed=_changed,
     )
