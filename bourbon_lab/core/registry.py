@@ -59,7 +59,8 @@ class GameDef:
     events and its own board (``BoardDef``); without them the widgets use generic ones.
     ``invariants(state)`` (optional) lists every law of the book the table breaks now (cards and
     tokens conserved, money never below zero…); the harness and ``bourbon-lab soak`` check it after
-    every action.
+    every action. ``mechanics`` (``core.mechanics``) names each rule of the book with how the events
+    table shows it firing; ``bourbon-lab coverage`` counts them.
     """
 
     info: GameInfo
@@ -72,6 +73,7 @@ class GameDef:
     narrate: Narrate | None = None
     board: BoardDef | None = None
     invariants: Callable[[Any], list[str]] | None = None
+    mechanics: tuple = ()
 
     @property
     def name(self) -> str:

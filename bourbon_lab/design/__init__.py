@@ -4,7 +4,7 @@
 which metrics, ``tune`` searches the knobs for a ruleset that meets the targets.
 """
 
-from . import catalogue, distilled  # noqa: F401  (register the metric catalogue and Distilled's own metrics)
+from . import catalogue, coverage, distilled  # noqa: F401  (the metric catalogue, coverage metrics, Distilled's own)
 from .check import TargetReport, check_targets, compare_reports, run_targets
 from .knobs import Knob, KnobError, apply_knobs, parse_knobs
 from .metrics import CATALOGUE, Estimate, measure, metric, metrics_for

@@ -91,12 +91,28 @@ def metrics_for(game: str) -> dict[str, Metric]:
     return {**CATALOGUE.get("*", {}), **CATALOGUE.get(game, {})}
 
 
+_RESOLVERS: list[Callable[[str, str], Metric | None]] = []
+
+
+def resolver(fn: Callable[[str, str], Metric | None]) -> Callable[[str, str], Metric | None]:
+    """Register ``fn(name, game)`` giving metrics by a pattern (``fires:<mechanic>``, ``design.coverage``)."""
+    _RESOLVERS.append(fn)
+    return fn
+
+
 def get_metric(name: str, game: str) -> Metric:
     """The metric ``name`` for ``game``, or a one-line error listing the known names."""
     known = metrics_for(game)
-    if name not in known:
-        raise KeyError(f"metric: unknown metric {name!r} for {game}; known: {', '.join(sorted(known))}")
-    return known[name]
+    if name in known:
+        return known[name]
+    for fn in _RESOLVERS:
+        found = fn(name, game)
+        if found is not None:
+            return found
+    raise KeyError(
+        f"metric: unknown metric {name!r} for {game}; known: {', '.join(sorted(known))}, and per mechanic "
+        "fires:<m>, per_game:<m>, per_round:<m>, share:<a>/<b> (bourbon-lab coverage lists the mechanics)"
+    )
 
 
 def measure(result, names: list[str] | None = None, game: str | None = None) -> pl.DataFrame:

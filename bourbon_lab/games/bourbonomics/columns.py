@@ -19,6 +19,7 @@ EVENT_KINDS = (
     "private_card",
     "double_maturation",
     "warehouse_tasting",
+    "dice_rerolled",
 )
 """Event kinds kept in the ``events`` table (dice and card draws stay in the game log)."""
 

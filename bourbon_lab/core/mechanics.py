@@ -1,0 +1,129 @@
+"""A game's mechanics as data: each rule of the book named, with how the events table shows it firing.
+
+A game lists them in ``data/mechanics.yaml`` (``GameDef.mechanics``); the design tools count them
+(``bourbon-lab coverage``), and targets name them (``fires:<name>``), so a tuning run cannot
+kill a rule unnoticed. A mechanic fires once per row of the ``events`` table whose ``kind`` is one
+of its kinds and whose columns match ``where``:
+
+- ``column: value`` (equal), ``column: [a, b]`` (one of), ``column: {at_least: n}`` / ``{at_most: n}``;
+- ``column: null`` (the column is empty).
+
+``expect_rare`` (optional) says, with figures, why the book itself makes a mechanic rare, so the
+coverage report does not flag it as dead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import BourbonLabError
+from .yamlfile import load as load_yaml
+from .yamlfile import read_text
+
+
+class MechanicsError(BourbonLabError, ValueError):
+    """A mechanics file that cannot be used; the message names the entry and the field."""
+
+
+_KEYS = {"name", "kind", "where", "rule", "group", "source", "expect_rare"}
+_TESTS = {"at_least", "at_most"}
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """One rule of the book, read off the events table: rows of ``kinds`` matching ``where``."""
+
+    name: str
+    kinds: tuple[str, ...]
+    rule: str
+    where: tuple[tuple[str, Any], ...] = ()
+    group: str = ""
+    source: str = "book"
+    expect_rare: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": list(self.kinds), "rule": self.rule}
+        if self.where:
+            out["where"] = dict(self.where)
+        for key in ("group", "expect_rare"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.source != "book":
+            out["source"] = self.source
+        return out
+
+
+def load_mechanics(path: str | Path, kinds: tuple[str, ...] | None = None, columns=None) -> tuple[Mechanic, ...]:
+    """Read and check a mechanics file; a bad one is refused whole, naming the entry and field.
+
+    ``kinds`` and ``columns`` (the events table's, when known) are what ``kind`` and ``where`` may name.
+    """
+    data = load_yaml(read_text(path), str(path))
+    return parse_mechanics(data, str(path), kinds, columns)
+
+
+def parse_mechanics(data: Any, source: str, kinds=None, columns=None) -> tuple[Mechanic, ...]:
+    """The mechanics of a loaded file's data (``load_mechanics`` says what is checked)."""
+    if not isinstance(data, dict) or not isinstance(data.get("mechanics"), list) or not data["mechanics"]:
+        raise MechanicsError(f"{source}: mechanics: expected a non-empty list of mechanics")
+    out: list[Mechanic] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(data["mechanics"]):
+        where = f"{source}: mechanics[{i}]"
+        m = _mechanic(raw, where, kinds, columns)
+        if m.name in seen:
+            raise MechanicsError(f"{where}.name: {m.name!r} is listed twice")
+        seen.add(m.name)
+        out.append(m)
+    return tuple(out)
+
+
+def _mechanic(raw: Any, where: str, kinds, columns) -> Mechanic:
+    if not isinstance(raw, dict):
+        raise MechanicsError(f"{where}: expected a mapping with name, kind and rule")
+    unknown = set(raw) - _KEYS
+    if unknown:
+        known = ", ".join(sorted(_KEYS))
+        raise MechanicsError(f"{where}: unknown key {sorted(map(str, unknown))[0]!r} (known: {known})")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name or any(c in name for c in " :,/"):
+        raise MechanicsError(f"{where}.name: {name!r} must be a word (letters, digits, _ or -)")
+    rule = raw.get("rule")
+    if not isinstance(rule, str) or not rule.strip():
+        raise MechanicsError(f"{where}.rule: quote the book's sentence this mechanic comes from")
+    source = raw.get("source", "book")
+    if source not in ("book", "ours"):
+        raise MechanicsError(f"{where}.source: {source!r} must be 'book' or 'ours'")
+    rare = raw.get("expect_rare") or ""
+    return Mechanic(
+        name,
+        _kinds(raw.get("kind"), where, kinds),
+        " ".join(rule.split()),
+        _where(raw.get("where") or {}, where, columns),
+        str(raw.get("group") or ""),
+        source,
+        " ".join(str(rare).split()),
+    )
+
+
+def _kinds(kind: Any, where: str, kinds) -> tuple[str, ...]:
+    listed = [kind] if isinstance(kind, str) else kind
+    if not isinstance(listed, list) or not listed or not all(isinstance(k, str) for k in listed):
+        raise MechanicsError(f"{where}.kind: expected an event kind or a list of kinds, got {kind!r}")
+    for k in listed:
+        if kinds is not None and k not in kinds:
+            raise MechanicsError(f"{where}.kind: {k!r} is not an event kind of the table; kinds: {', '.join(kinds)}")
+    return tuple(listed)
+
+
+def _where(tests: Any, where: str, columns) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(tests, dict):
+        raise MechanicsError(f"{where}.where: expected a mapping of column to value")
+    for col, test in tests.items():
+        if columns is not None and col not in columns:
+            raise MechanicsError(f"{where}.where.{col}: not a column of the events table")
+        if isinstance(test, dict) and (not test or set(test) - _TESTS):
+            raise MechanicsError(f"{where}.where.{col}: use at_least or at_most, got {sorted(test)}")
+    return tuple((str(c), t) for c, t in tests.items())

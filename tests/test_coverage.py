@@ -1,0 +1,85 @@
+"""Mechanic coverage (issue 29, started): the mechanics file is checked whole, and counts are exact on a
+hand-made table whose answer is known."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+import pytest
+
+from bourbon_lab.core.mechanics import MechanicsError, parse_mechanics
+from bourbon_lab.core.registry import get_game
+from bourbon_lab.design.coverage import coverage, estimate, share
+from bourbon_lab.design.metrics import get_metric
+from bourbon_lab.sim import SimResult
+
+KINDS = ("sale", "crash", "hot_reset")
+
+
+def _mechanics():
+    return parse_mechanics(
+        {
+            "mechanics": [
+                {"name": "hot", "kind": "sale", "where": {"zone": "Hot"}, "rule": "Hot ×3"},
+                {"name": "shared", "kind": "sale", "where": {"private": False}, "rule": "a sale"},
+                {"name": "wipe", "kind": ["crash", "hot_reset"], "rule": "What you lose on a wipe"},
+                {"name": "big", "kind": "sale", "where": {"capital": {"at_least": 6}}, "rule": "big sale"},
+            ]
+        },
+        "test",
+        KINDS,
+    )
+
+
+def _result():
+    """Four games of 10 rounds: game 0 has 2 Hot sales and a crash, game 1 one Mid sale, games 2-3 nothing."""
+    games = pl.DataFrame({"game": [0, 1, 2, 3], "rounds": [10, 10, 10, 10], "error": [None] * 4})
+    events = pl.DataFrame(
+        {
+            "game": [0, 0, 0, 1],
+            "kind": ["sale", "sale", "crash", "sale"],
+            "zone": ["Hot", "Hot", None, "Mid"],
+            "private": [False, False, None, False],
+            "capital": [6, 5, None, 6],
+        }
+    )
+    return SimResult(games, pl.DataFrame(), events, {"game": "bourbonomics"})
+
+
+def test_each_mechanic_is_counted_exactly_on_a_known_table():
+    hot, shared, wipe, big = _mechanics()
+    res = _result()
+    assert estimate(res, hot, "fires").value == 25.0
+    assert estimate(res, hot, "per_game").value == 0.5
+    assert math.isclose(estimate(res, hot, "per_round").value, 2 / 40)
+    assert estimate(res, wipe, "fires").value == 25.0
+    assert estimate(res, big, "per_game").value == 0.5  # at_least 6: 6 counts, 5 does not
+    assert math.isclose(share(res, hot, shared).value, 100 * 2 / 3)
+    est = estimate(res, hot, "per_game")
+    assert est.lo <= est.value <= est.hi
+
+
+def test_a_bad_mechanics_file_is_refused_naming_the_entry_and_field():
+    with pytest.raises(MechanicsError, match=r"mechanics\[0\]\.kind: 'sail' is not an event kind"):
+        parse_mechanics({"mechanics": [{"name": "x", "kind": "sail", "rule": "r"}]}, "test", KINDS)
+    with pytest.raises(MechanicsError, match=r"mechanics\[0\]\.rule"):
+        parse_mechanics({"mechanics": [{"name": "x", "kind": "sale"}]}, "test", KINDS)
+    with pytest.raises(MechanicsError, match=r"mechanics\[1\]\.name: 'x' is listed twice"):
+        parse_mechanics({"mechanics": [{"name": "x", "kind": "sale", "rule": "r"}] * 2}, "test", KINDS)
+
+
+def test_bourbonomics_declares_the_market_and_targets_can_name_it():
+    names = {m.name for m in get_game("bourbonomics").mechanics}
+    assert {"sale_low", "sale_mid", "sale_hot", "crash", "hot_reset", "wipe", "reroll"} <= names
+    assert get_metric("share:sale_hot/shared_sale", "bourbonomics").unit == "%"
+    assert get_metric("fires:crash", "bourbonomics").unit == "%"
+    with pytest.raises(KeyError, match="fires:<m>"):
+        get_metric("fires:no_such_rule", "bourbonomics")
+
+
+def test_a_mechanic_that_never_fires_is_flagged_dead():
+    res = _result()
+    table = coverage(res, game="bourbonomics")
+    flags = dict(zip(table["mechanic"], table["flag"]))
+    assert flags["crash"] == "" and flags["hot_reset"] == "dead"
