@@ -83,3 +83,23 @@ def test_a_mechanic_that_never_fires_is_flagged_dead():
     table = coverage(res, game="bourbonomics")
     flags = dict(zip(table["mechanic"], table["flag"]))
     assert flags["crash"] == "" and flags["hot_reset"] == "dead"
+
+
+def test_the_coverage_command_prints_every_mechanic_and_writes_an_offline_chart(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "cov"
+    done = subprocess.run(
+        [sys.executable, "-m", "bourbon_lab.cli", "coverage", "--games", "12", "--quiet", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    names = [m.name for m in get_game("bourbonomics").mechanics]
+    assert all(f"  {n} " in done.stdout for n in names)
+    assert "never or almost never fire" in done.stdout
+    page = (out / "coverage.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "<script" not in page and "cdn" not in page
+    assert pl.read_csv(out / "coverage.csv").height == len(names)

@@ -194,3 +194,31 @@ def _before_after_strip(rows: pl.DataFrame) -> alt.LayerChart:
     return alt.layer(rect, rule, dot).properties(
         width=WIDTH, height=44, title=alt.TitleParams(label, fontSize=11, anchor="start")
     )
+
+
+FLAG_COLORS = alt.Scale(
+    domain=["fires", "rare", "dead", "expected"], range=["#2e7d4f", "#d39b2a", "#c4452f", "#9e9e9e"]
+)
+
+
+def coverage_chart(table: pl.DataFrame, title_text: str | None = None) -> alt.LayerChart:
+    """Each mechanic's share of games with its 95 % interval, dead and rare rules coloured."""
+    data = table.with_columns(pl.when(pl.col("flag") == "").then(pl.lit("fires")).otherwise("flag").alias("flag"))
+    y = alt.Y("mechanic:N", sort=None, title=None)
+    x = alt.X("games_pct:Q", title="% of games in which it fires", scale=alt.Scale(domain=[0, 100]))
+    bars = (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            y=y,
+            x=x,
+            color=alt.Color("flag:N", scale=FLAG_COLORS, title=None),
+            tooltip=["mechanic", "group", alt.Tooltip("games_pct:Q", format=".1f"), "per_round", "rule"],
+        )
+    )
+    ci = alt.Chart(data).mark_rule(color="#333").encode(y=y, x="games_lo:Q", x2="games_hi:Q")
+    floor = alt.Chart(pl.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="#c4452f").encode(x="x:Q")
+    heading = title_text or "Which rules fire"
+    return (bars + ci + floor).properties(
+        width=WIDTH, height=max(HEIGHT, 14 * table.height), title=title(heading, "bar: % of games · line: 95 % CI")
+    )

@@ -112,6 +112,58 @@ def cmd_tune(args) -> int:
     return 0
 
 
+def cmd_coverage(args) -> int:
+    """Play bot games and print how often each of the game's mechanics fires, the dead ones flagged."""
+    from ..core.registry import get_game
+    from .coverage import coverage, coverage_text
+
+    game = args.game or DEFAULT_GAME
+    if not get_game(game).mechanics:
+        print(f"bourbon-lab coverage: {game} declares no mechanics yet (GameDef.mechanics)")
+        return 2
+    rules = _rules(args)
+    bots = args.bots.split(",") if "," in args.bots else args.bots
+    info = get_game(game).info
+    players = args.players or max(info.min_players, min(4, info.max_players))
+    result = _coverage_games(rules, game, players, bots, args)
+    table = coverage(result, rules, game)
+    heading = f"bourbon-lab coverage: {game}, {players} players, {args.games} games, seed {args.seed}"
+    print(coverage_text(table, heading))
+    if args.out:
+        from .charts import coverage_chart
+        from .report import page, svg, table_html
+
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        table.write_csv(out / "coverage.csv")
+        html = page(f"{game}: which rules fire", [table_html(table), f"<figure>{svg(coverage_chart(table))}</figure>"])
+        (out / "coverage.html").write_text(html, encoding="utf-8")
+        print(f"  wrote {out / 'coverage.html'} and coverage.csv")
+    return 0
+
+
+def _coverage_games(rules, game: str, players: int, bots, args):
+    """Bourbonomics' Ultimates depend on the board, so its games rotate every distillery through every seat."""
+    from ..sim import simulate
+    from .check import play_run
+    from .targets import Run
+
+    if game != DEFAULT_GAME or args.standard:
+        return simulate(
+            rules,
+            players=players,
+            games=args.games,
+            bots=bots,
+            seed=args.seed,
+            workers=args.workers,
+            progress=not args.quiet,
+        )
+    boards = [d.id for d in rules.distilleries]
+    lineups = tuple(tuple(boards[(k + i) % len(boards)] for i in range(players)) for k in range(len(boards)))
+    run = Run("coverage", players, tuple(bots) if isinstance(bots, list) else (bots,), lineups)
+    return play_run(rules, run, args.games, args.seed, args.workers, not args.quiet)
+
+
 def _shared(p, games: int) -> None:
     p.add_argument("--games", type=int, default=games, help=f"games per run or point (default {games})")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
@@ -126,7 +178,7 @@ _KNOBS_HELP = (
 
 
 def register(subparsers) -> None:
-    """Add ``targets``, ``sensitivity`` and ``tune`` to the ``bourbon-lab`` command."""
+    """Add ``targets``, ``coverage``, ``sensitivity`` and ``tune`` to the ``bourbon-lab`` command."""
     from .targets import BOOK_TARGETS
 
     p = subparsers.add_parser("targets", help="check a design targets file against bot games, with 95 %% intervals")
@@ -134,6 +186,15 @@ def register(subparsers) -> None:
     p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
     _shared(p, games=100)
     p.set_defaults(func=cmd_targets)
+
+    p = subparsers.add_parser("coverage", help="how often each of a game's mechanics fires; dead rules flagged")
+    p.add_argument("--game", help="the game (default bourbonomics)")
+    p.add_argument("--players", type=int, default=None, help="players (default 4, or the nearest the game allows)")
+    p.add_argument("--bots", default="heuristic", help="one bot name, or one per player, comma-separated")
+    p.add_argument("--standard", action="store_true", help="Bourbonomics: every seat Standard (no board rotation)")
+    p.add_argument("--out", help="a folder for coverage.html (chart, opens offline) and coverage.csv")
+    _shared(p, games=200)
+    p.set_defaults(func=cmd_coverage)
 
     p = subparsers.add_parser("sensitivity", help="which knob moves which metric (SALib Morris or Sobol)")
     p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
