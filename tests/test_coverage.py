@@ -103,3 +103,63 @@ def test_the_coverage_command_prints_every_mechanic_and_writes_an_offline_chart(
     page = (out / "coverage.html").read_text(encoding="utf-8")
     assert "<svg" in page and "<script" not in page and "cdn" not in page
     assert pl.read_csv(out / "coverage.csv").height == len(names)
+
+
+def _wipes(per_game: list[int]) -> SimResult:
+    """Games of 10 rounds, game i with per_game[i] crashes."""
+    n = len(per_game)
+    games = pl.DataFrame({"game": list(range(n)), "rounds": [10] * n, "error": [None] * n})
+    rows = [i for i, k in enumerate(per_game) for _ in range(k)]
+    events = pl.DataFrame({"game": rows, "kind": ["crash"] * len(rows)}, schema={"game": pl.Int64, "kind": pl.Utf8})
+    return SimResult(games, pl.DataFrame(), events, {"game": "bourbonomics"})
+
+
+_TREND = {
+    "game": "bourbonomics",
+    "runs": {"two": {"players": 2}, "four": {"players": 4}, "six": {"players": 6}},
+    "targets": [
+        {
+            "metric": "per_round:wipe",
+            "rising": ["two", "four", "six"],
+            "source": "book",
+            "quote": "More players means the market fills and crashes faster",
+        },
+        {"metric": "fires:wipe", "at_least": 80, "run": "four", "source": "ours", "why": "a wipe in most games"},
+    ],
+}
+
+
+def test_a_rising_target_holds_only_when_every_step_rises_beyond_its_interval():
+    from bourbon_lab.design import Targets, check_targets
+
+    t = Targets.from_dict(_TREND)
+    assert {r.name for r in t.needed_runs()} == {"two", "four", "six"}
+    rising = {"two": _wipes([0, 1] * 100), "four": _wipes([1, 2] * 100), "six": _wipes([2, 3] * 100)}
+    report = check_targets(rising, t)
+    rows = dict(zip(report.table["metric"], report.table["status"]))
+    assert rows == {"per_round:wipe": "holds", "fires:wipe": "holds"}
+    assert math.isclose(report.table["value"][0], 0.1)  # each step: +1 crash a game over 10 rounds
+    flat = {**rising, "six": _wipes([1, 2] * 100)}  # four -> six does not rise
+    assert check_targets(flat, t).table["status"][0] == "undecided"
+    falling = {**rising, "six": _wipes([0, 0] * 100)}
+    assert check_targets(falling, t).table["status"][0] == "fails"
+    # fires:wipe at its edge: 80 % of games with a wipe is inside "at least 80" only if the interval is
+    edge = {**rising, "four": _wipes([1] * 160 + [0] * 40)}
+    assert check_targets(edge, t).table["status"][1] == "undecided"
+    above = {**rising, "four": _wipes([1] * 195 + [0] * 5)}
+    below = {**rising, "four": _wipes([1] * 100 + [0] * 100)}
+    assert [check_targets(x, t).table["status"][1] for x in (above, below)] == ["holds", "fails"]
+
+
+def test_a_bad_rising_target_is_refused_naming_the_field():
+    from bourbon_lab.design import Targets, TargetsError
+
+    bad = {**_TREND, "targets": [{**_TREND["targets"][0], "rising": ["two", "eight"]}]}
+    with pytest.raises(TargetsError, match=r"targets\[0\]\.rising: unknown run 'eight'"):
+        Targets.from_dict(bad)
+    bad = {**_TREND, "targets": [{**_TREND["targets"][0], "rising": ["two"]}]}
+    with pytest.raises(TargetsError, match=r"targets\[0\]\.rising: expected a list of two or more"):
+        Targets.from_dict(bad)
+    bad = {**_TREND, "targets": [{**_TREND["targets"][0], "at_most": 3}]}
+    with pytest.raises(TargetsError, match="a rising target takes at_least"):
+        Targets.from_dict(bad)

@@ -111,14 +111,14 @@ def check_targets(result, targets=None) -> TargetReport:
     t = as_targets(targets)
     rows = []
     for target in t.targets:
-        res = result.get(target.run) if isinstance(result, dict) else result
-        if res is None:
-            raise TargetsError(f"{target.metric}: no result for run {target.run!r}; give one (run_targets plays them)")
-        est = get_metric(target.metric, t.game).fn(res)
+        missing = [r for r in target.runs if isinstance(result, dict) and r not in result]
+        if missing:
+            raise TargetsError(f"{target.metric}: no result for run {missing[0]!r}; give one (run_targets plays them)")
+        est = target.estimate(result, t.game)
         rows.append(
             {
                 "metric": target.metric,
-                "run": target.run,
+                "run": " → ".join(target.runs),
                 "value": est.value,
                 "ci_low": est.lo,
                 "ci_high": est.hi,
@@ -162,6 +162,6 @@ def targets_loss(results: dict[str, SimResult], targets: Targets) -> float:
     """The tuning objective: weighted distance of each metric's point estimate from its range."""
     total = 0.0
     for target in targets.targets:
-        est = get_metric(target.metric, targets.game).fn(results[target.run])
+        est = target.estimate(results, targets.game)
         total += target.weight * target.distance(est.value)
     return total

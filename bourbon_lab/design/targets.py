@@ -56,9 +56,25 @@ class Target:
     quote: str = ""
     why: str = ""
     run: str = "default"
+    rising: tuple[str, ...] = ()
+
+    @property
+    def runs(self) -> tuple[str, ...]:
+        """The runs this target reads: its run, or each run of a ``rising`` trend."""
+        return self.rising or (self.run,)
+
+    def estimate(self, results, game: str) -> Estimate:
+        """The metric on ``results`` (a result, or a dict by run name); for a trend, its smallest step."""
+        fn = get_metric(self.metric, game).fn
+        pick = (lambda r: results[r]) if isinstance(results, dict) else (lambda r: results)
+        if not self.rising:
+            return fn(pick(self.run))
+        return smallest_step([fn(pick(r)) for r in self.rising])
 
     @property
     def range_text(self) -> str:
+        if self.rising:
+            return f"rising over {' → '.join(self.rising)} (each step ≥ {self.lo:g})"
         if self.hi is None:
             return f"≥ {self.lo:g}"
         if self.lo is None:
@@ -140,7 +156,7 @@ class Targets:
 
     def needed_runs(self) -> list[Run]:
         """The runs some target reads, in file order."""
-        names = {t.run for t in self.targets}
+        names = {r for t in self.targets for r in t.runs}
         return [r for n, r in self.runs.items() if n in names]
 
 
@@ -169,7 +185,22 @@ def _run(name: str, spec: Any, where: str) -> Run:
     return Run(name, players, tuple(bots), tuple(tuple(str(d) for d in x) for x in lineups))
 
 
-_TARGET_KEYS = {"metric", "at_least", "at_most", "range", "weight", "source", "quote", "why", "run"}
+_TARGET_KEYS = {"metric", "at_least", "at_most", "range", "weight", "source", "quote", "why", "run", "rising"}
+
+
+def smallest_step(ests: list[Estimate]) -> Estimate:
+    """The step between consecutive runs' estimates with the lowest interval end (a rising trend's weakest link).
+
+    Runs are independent games, so a step's interval is the normal one from the two intervals' half-widths.
+    """
+    if any(not e.measured for e in ests):
+        return Estimate.missing("a run of the trend is not measured")
+    steps = []
+    for a, b in zip(ests, ests[1:]):
+        half = math.hypot((a.hi - a.lo) / 2, (b.hi - b.lo) / 2) if _number(a.lo) and _number(b.lo) else math.nan
+        d = b.value - a.value
+        steps.append(Estimate(d, d - half, d + half, "step between independent runs", min(a.n, b.n)))
+    return min(steps, key=lambda e: e.lo if _number(e.lo) else e.value)
 
 
 def _target(t: Any, where: str, game: str, runs: dict[str, Run]) -> Target:
@@ -183,7 +214,7 @@ def _target(t: Any, where: str, game: str, runs: dict[str, Run]) -> Target:
         get_metric(str(name), game)
     except KeyError as exc:
         raise TargetsError(f"{where}.metric: {exc.args[0].removeprefix('metric: ')}") from None
-    lo, hi = _bounds(t, where)
+    lo, hi = (None, None) if t.get("rising") and not ({"range", "at_least", "at_most"} & set(t)) else _bounds(t, where)
     weight = t.get("weight", 1)
     if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 < weight <= 100:
         raise TargetsError(f"{where}.weight: {weight!r} must be a number above 0 (at most 100)")
@@ -195,10 +226,24 @@ def _target(t: Any, where: str, game: str, runs: dict[str, Run]) -> Target:
         raise TargetsError(f"{where}.quote: a book target needs the rulebook quote it rests on")
     if source == "ours" and not why:
         raise TargetsError(f"{where}.why: a target of ours needs the reason for it")
-    run = str(t.get("run", "default"))
-    if run not in runs:
-        raise TargetsError(f"{where}.run: unknown run {run!r}; runs: {', '.join(runs)}")
-    return Target(str(name), lo, hi, float(weight), source, quote, why, run)
+    run, rising_runs = _target_runs(t, where, runs, hi)
+    lo = 0.0 if rising_runs and lo is None else lo
+    return Target(str(name), lo, hi, float(weight), source, quote, why, run, rising_runs)
+
+
+def _target_runs(t: dict, where: str, runs: dict[str, Run], hi) -> tuple[str, tuple[str, ...]]:
+    """The run a target reads, or the runs of a ``rising`` trend (in the order it should rise)."""
+    rising = t.get("rising") or []
+    if not isinstance(rising, list) or len(rising) == 1:
+        raise TargetsError(f"{where}.rising: expected a list of two or more run names, in the order it rises")
+    if rising and hi is not None:
+        raise TargetsError(f"{where}: a rising target takes at_least (the smallest step), not at_most or range")
+    key = "rising" if rising else "run"
+    for r in rising or [t.get("run", "default")]:
+        if str(r) not in runs:
+            raise TargetsError(f"{where}.{key}: unknown run {r!r}; runs: {', '.join(runs)}")
+    named = tuple(str(r) for r in rising)
+    return (named[0] if named else str(t.get("run", "default"))), named
 
 
 def _bounds(t: dict, where: str) -> tuple[float | None, float | None]:
