@@ -222,3 +222,39 @@ def coverage_chart(table: pl.DataFrame, title_text: str | None = None) -> alt.La
     return (bars + ci + floor).properties(
         width=WIDTH, height=max(HEIGHT, 14 * table.height), title=title(heading, "bar: % of games · line: 95 % CI")
     )
+
+
+def pareto_chart(front: pl.DataFrame, conflicts: pl.DataFrame | None = None) -> alt.HConcatChart | alt.Chart:
+    """The Pareto front as a grid (trial × target, how far each misses), and which targets pull against which.
+
+    The second panel is the Spearman correlation of two targets' misses over every trial (red = conflict).
+    """
+    misses = [c for c in front.columns if c.startswith("miss:")]
+    long = front.select("trial", "loss", *misses).unpivot(index=["trial", "loss"], variable_name="target")
+    long = long.with_columns(pl.col("target").str.strip_prefix("miss:"), pl.col("trial").cast(pl.Utf8))
+    order = [str(t) for t in front["trial"]]
+    grid = (
+        alt.Chart(long)
+        .mark_rect(stroke="#fff")
+        .encode(
+            x=alt.X("target:N", title=None, sort=None, axis=alt.Axis(labelAngle=-30, labelLimit=240)),
+            y=alt.Y("trial:N", sort=order, title="trial on the front (best first)"),
+            color=alt.Color("value:Q", title="miss", scale=alt.Scale(scheme="orangered", domainMin=0)),
+            tooltip=["trial", "target", alt.Tooltip("value:Q", format=".3f"), alt.Tooltip("loss:Q", format=".3f")],
+        )
+        .properties(title=title("Pareto front", "how far each trial misses each target (0 = met)"))
+    )
+    if conflicts is None or conflicts.is_empty():
+        return grid
+    pairs = (
+        alt.Chart(conflicts)
+        .mark_rect(stroke="#fff")
+        .encode(
+            x=alt.X("target:N", title=None, axis=alt.Axis(labelAngle=-30, labelLimit=240)),
+            y=alt.Y("against:N", title=None, axis=alt.Axis(labelLimit=240)),
+            color=alt.Color("spearman:Q", scale=alt.Scale(scheme="redblue", domain=[-1, 1]), title="Spearman"),
+            tooltip=["target", "against", alt.Tooltip("spearman:Q", format="+.2f")],
+        )
+        .properties(title=title("Which targets pull against which", "red: closer to one, further from the other"))
+    )
+    return alt.hconcat(grid, pairs).resolve_scale(color="independent")

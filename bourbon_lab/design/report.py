@@ -50,6 +50,9 @@ def page(title: str, parts: list[str]) -> str:
     )
 
 
+_SAMPLERS = {"loss": "TPE sampler, successive-halving pruner", "pareto": "NSGA-II, one objective per target"}
+
+
 def tune_report(result) -> str:
     """The tuning report: settings, targets before/after, the changed numbers, the charts, the trials."""
     s = result.settings
@@ -58,7 +61,7 @@ def tune_report(result) -> str:
     )
     charts = result.charts()
     parts = [
-        f"<p class='note'>{s['budget']} trials (TPE sampler, successive-halving pruner), "
+        f"<p class='note'>{s['budget']} trials ({_SAMPLERS[s.get('objectives', 'loss')]}), "
         f"{s['games']} games per run per rung, {s['rungs']} rungs, seed {s['seed']}; "
         f"before/after on {s['final_games']} fresh games per run "
         f"(seed {s['final_seed']}). Targets: {html.escape(str(s['targets']))}. Best: trial {s['best_trial']}.</p>",
@@ -70,6 +73,12 @@ def tune_report(result) -> str:
         table_html(result.trials.filter(pl.col("trial") == s["best_trial"]).drop("error")),
         f"<figure>{svg(charts['history'])}</figure>",
     ]
+    if "pareto" in charts:
+        parts += [
+            "<h2>The Pareto front</h2>",
+            f"<pre>{html.escape(result.findings())}</pre>",
+            f"<figure>{svg(charts['pareto'])}</figure>",
+        ]
     if result.importance.height:
         parts.append(f"<figure>{svg(charts['importance'])}</figure>")
     parts += ["<h2>Every trial</h2>", table_html(result.trials)]

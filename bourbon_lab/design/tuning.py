@@ -50,6 +50,26 @@ class TuneResult:
     after: TargetReport
     importance: pl.DataFrame
     settings: dict = field(default_factory=dict)
+    front: pl.DataFrame | None = None
+    conflicts: pl.DataFrame | None = None
+
+    def findings(self) -> str:
+        """In words: the front's size, whether some trial meets every target, and the strongest conflicts."""
+        if self.front is None:
+            return "one weighted loss (objectives='loss'): no Pareto front"
+        misses = [c for c in self.front.columns if c.startswith("miss:")]
+        meets = self.front.filter(pl.sum_horizontal(misses) == 0)
+        lines = [f"{self.front.height} trials on the Pareto front: {', '.join(map(str, self.front['trial']))}"]
+        if meets.height:
+            lines.append(f"trial {meets['trial'][0]} meets every target on its tuning games")
+        else:
+            best = self.front.row(0, named=True)
+            missed = [f"{c.removeprefix('miss:')} by {best[c]:.2f}" for c in misses if best[c] > 0]
+            lines.append(f"no trial meets every target; the best (trial {best['trial']}) misses " + ", ".join(missed))
+        for r in (self.conflicts if self.conflicts is not None else pl.DataFrame()).head(3).iter_rows(named=True):
+            if r["spearman"] < 0:
+                lines.append(f"{r['target']} pulls against {r['against']} (Spearman {r['spearman']:+.2f})")
+        return "\n".join(lines)
 
     @property
     def comparison(self) -> pl.DataFrame:
@@ -58,13 +78,16 @@ class TuneResult:
 
     def charts(self) -> dict:
         """history, importance and before/after charts (Altair)."""
-        from .charts import before_after_chart, history_chart, importance_chart
+        from .charts import before_after_chart, history_chart, importance_chart, pareto_chart
 
-        return {
+        out = {
             "history": history_chart(self.trials),
             "importance": importance_chart(self.importance),
             "targets": before_after_chart(self.comparison),
         }
+        if self.front is not None:
+            out["pareto"] = pareto_chart(self.front, self.conflicts)
+        return out
 
     def save(self, out: str | Path) -> Path:
         """Write ``tuned.yaml``, ``trials.csv`` and an offline ``report.html`` into ``out``."""
@@ -91,6 +114,7 @@ def tune(
     workers=None,
     progress: bool | None = None,
     simulate_fn=simulate,
+    objectives: str = "loss",
 ) -> TuneResult:
     """Search ``knobs`` for the ruleset that best meets ``targets``.
 
@@ -108,26 +132,40 @@ def tune(
         Games per run per rung; a trial that survives every rung plays ``games * rungs`` per run.
     final_games : int
         Games per run for the before/after check, on seeds no trial used.
+    objectives : "loss" or "pareto"
+        ``"loss"``: one weighted loss (TPE with successive halving). ``"pareto"``: each target's distance
+        is an objective of its own (Optuna's NSGA-II, every trial plays all its rungs); ``front`` holds
+        the Pareto-optimal trials and ``conflicts`` which targets pull against which. The best is the
+        front's trial with the smallest weighted loss.
     """
     optuna = require("optuna")
     t = as_targets(targets)
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise TargetsError(f"budget: {budget!r} must be a whole number of trials, 1 or more")
+    if objectives not in ("loss", "pareto"):
+        raise TargetsError(f"objectives: {objectives!r} must be 'loss' (one weighted loss) or 'pareto'")
+    pareto = objectives == "pareto"
     ks = parse_knobs(rules, knobs, allow_book)
-    objective = _Objective(rules, ks, t, games, rungs, seed, workers, simulate_fn)
+    objective = _Objective(rules, ks, t, games, rungs, seed, workers, simulate_fn, pareto)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # multivariate TPE is marked experimental
-        sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, n_startup_trials=max(4, budget // 4))
-        study = optuna.create_study(
-            direction="minimize",
-            sampler=sampler,
-            pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3),
-        )
+        if pareto:
+            population = max(4, min(20, budget // 3))
+            sampler = optuna.samplers.NSGAIISampler(seed=seed, population_size=population)
+            study = optuna.create_study(directions=["minimize"] * len(t.targets), sampler=sampler)
+        else:
+            sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, n_startup_trials=max(4, budget // 4))
+            study = optuna.create_study(
+                direction="minimize",
+                sampler=sampler,
+                pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3),
+            )
     study.enqueue_trial(_start_point(rules, ks))
     _optimize(study, objective, budget, progress)
-    trials = _trial_table(study, ks, games)
-    best_number = _best_trial(trials)
+    trials = _trial_table(study, ks, games, t if pareto else None)
+    front = pareto_front(trials, t) if pareto else None
+    best_number = _best_trial(trials if front is None else front)
     best = apply_knobs(rules, ks, [objective.values[best_number][k.name] for k in ks])
     final_seed = game_seed(seed, 999_999)
     before = check_targets(run_targets(rules, t, final_games, final_seed, workers, False, simulate_fn), t)
@@ -142,8 +180,13 @@ def tune(
         "knobs": [k.name for k in ks],
         "targets": t.source,
         "best_trial": best_number,
+        "objectives": objectives,
     }
-    return TuneResult(best, trials, before, after, _importance(optuna, study), settings)
+    importance = _importance(optuna, study) if not pareto else _EMPTY_IMPORTANCE
+    out = TuneResult(best, trials, before, after, importance, settings)
+    if front is not None:
+        out.front, out.conflicts = front, conflicts(trials, t)
+    return out
 
 
 def _start_point(rules, ks: list[Knob]) -> dict:
@@ -164,8 +207,8 @@ def _start_point(rules, ks: list[Knob]) -> dict:
 class _Objective:
     """One trial: suggest knob values, build the ruleset, play rung after rung, report the loss."""
 
-    def __init__(self, rules, ks, targets: Targets, games, rungs, seed, workers, simulate_fn):
-        self.rules, self.ks, self.targets = rules, ks, targets
+    def __init__(self, rules, ks, targets: Targets, games, rungs, seed, workers, simulate_fn, pareto=False):
+        self.rules, self.ks, self.targets, self.pareto = rules, ks, targets, pareto
         self.games, self.rungs, self.seed, self.workers, self.simulate_fn = games, rungs, seed, workers, simulate_fn
         self.values: dict[int, dict] = {}
 
@@ -178,7 +221,7 @@ class _Objective:
             rules = apply_knobs(self.rules, self.ks, [values[k.name] for k in self.ks])
         except BourbonLabError as exc:
             trial.set_user_attr("error", one_line(exc))
-            return INVALID_LOSS
+            return (INVALID_LOSS,) * len(self.targets.targets) if self.pareto else INVALID_LOSS
         played: dict[str, list] = {r.name: [] for r in self.targets.needed_runs()}
         loss = math.nan
         for rung in range(self.rungs):
@@ -187,8 +230,13 @@ class _Objective:
                 played[run.name].append(
                     play_run(rules, run, self.games, rung_seed, self.workers, False, self.simulate_fn)
                 )
-            loss = _loss({n: join_results(parts) for n, parts in played.items()}, self.targets)
+            joined = {n: join_results(parts) for n, parts in played.items()}
             trial.set_user_attr("games", (rung + 1) * self.games)
+            if self.pareto:
+                if rung == self.rungs - 1:
+                    return _distances(joined, self.targets)
+                continue
+            loss = _loss(joined, self.targets)
             trial.report(loss, rung)
             if rung < self.rungs - 1 and trial.should_prune():
                 trial.set_user_attr("pruned_loss", loss)
@@ -209,6 +257,59 @@ def _loss(results: dict, targets: Targets) -> float:
         return targets_loss(results, targets)
 
 
+def _distances(results: dict, targets: Targets) -> tuple[float, ...]:
+    """Each target's weighted distance from its range (point estimates): the Pareto mode's objectives."""
+    with point_only():
+        return tuple(t.weight * t.distance(t.estimate(results, targets.game).value) for t in targets.targets)
+
+
+def target_columns(targets: Targets) -> list[str]:
+    """The trials table's column per target in the Pareto mode: ``miss:<metric>`` (``@run`` when needed)."""
+    names = []
+    for t in targets.targets:
+        name = f"miss:{t.metric}"
+        names.append(name if name not in names else f"{name}@{'→'.join(t.runs)}")
+    return names
+
+
+def pareto_front(trials: pl.DataFrame, targets: Targets) -> pl.DataFrame:
+    """The complete trials no other complete trial beats on every target (ties kept), by weighted loss."""
+    cols = target_columns(targets)
+    done = trials.filter(pl.col("state") == "complete")
+    rows = done.select(cols).to_numpy()
+    keep = [
+        i
+        for i in range(len(rows))
+        if not any((rows[j] <= rows[i]).all() and (rows[j] < rows[i]).any() for j in range(len(rows)) if j != i)
+    ]
+    return done[keep].sort("loss", "trial")
+
+
+def conflicts(trials: pl.DataFrame, targets: Targets) -> pl.DataFrame:
+    """Which targets pull against which: Spearman correlation of their misses over the complete trials.
+
+    A negative correlation means trials that come closer to one target go further from the other. Pairs
+    where either target is met by every trial are left out (nothing to trade).
+    """
+    from scipy.stats import spearmanr
+
+    cols = target_columns(targets)
+    done = trials.filter(pl.col("state") == "complete")
+    rows = []
+    for i, a in enumerate(cols):
+        for b in cols[i + 1 :]:
+            x, y = done[a].to_numpy(), done[b].to_numpy()
+            if len(x) < 3 or x.std() == 0 or y.std() == 0:
+                continue
+            rho = float(spearmanr(x, y).statistic)
+            rows.append({"target": a.removeprefix("miss:"), "against": b.removeprefix("miss:"), "spearman": rho})
+    schema = {"target": pl.Utf8, "against": pl.Utf8, "spearman": pl.Float64}
+    return pl.DataFrame(rows, schema=schema).sort("spearman")
+
+
+_EMPTY_IMPORTANCE = pl.DataFrame(schema={"knob": pl.Utf8, "importance": pl.Float64})
+
+
 def _optimize(study, objective, budget: int, progress) -> None:
     from tqdm.auto import tqdm
 
@@ -216,19 +317,25 @@ def _optimize(study, objective, budget: int, progress) -> None:
     try:
         for _ in range(budget):
             study.optimize(objective, n_trials=1, catch=())
-            best = [t.value for t in study.trials if t.value is not None and t.state.name == "COMPLETE"]
+            best = [sum(t.values) for t in study.trials if t.values is not None and t.state.name == "COMPLETE"]
             bar.set_postfix(best=f"{min(best):.3f}" if best else "-")
             bar.update(1)
     finally:
         bar.close()
 
 
-def _trial_table(study, ks: list[Knob], games: int) -> pl.DataFrame:
+def _trial_table(study, ks: list[Knob], games: int, targets: Targets | None = None) -> pl.DataFrame:
     rows = []
     for t in study.trials:
         state = "invalid" if "error" in t.user_attrs else t.state.name.lower()
-        loss = t.value if t.value is not None else t.user_attrs.get("pruned_loss", math.nan)
+        if targets is not None:
+            values = list(t.values) if t.values is not None else [math.nan] * len(targets.targets)
+            loss = sum(values)
+        else:
+            loss = t.value if t.value is not None else t.user_attrs.get("pruned_loss", math.nan)
         row = {"trial": t.number, "state": state, "loss": float(loss), "games": int(t.user_attrs.get("games", 0))}
+        if targets is not None:
+            row.update({c: float(v) for c, v in zip(target_columns(targets), values)})
         row.update({k.name: float(t.params.get(k.name, math.nan)) for k in ks})
         row["error"] = t.user_attrs.get("error", "")
         rows.append(row)
