@@ -101,7 +101,10 @@ def cmd_tune(args) -> int:
         allow_book=_allow(args),
         workers=args.workers,
         progress=not args.quiet,
+        objectives=args.objectives,
     )
+    if result.front is not None:
+        print(result.findings())
     print(f"bourbon-lab tune: best trial {result.settings['best_trial']} of {args.budget}")
     print("  before:")
     print(result.before)
@@ -212,6 +215,9 @@ def register(subparsers) -> None:
     p.add_argument("--targets", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
     p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
     p.add_argument("--budget", type=int, default=30, help="trials (default 30)")
+    p.add_argument(
+        "--objectives", choices=("loss", "pareto"), default="loss", help="one weighted loss, or a Pareto front"
+    )
     p.add_argument("--rungs", type=int, default=3, help="successive-halving rungs per trial (default 3)")
     p.add_argument("--final-games", type=int, default=200, help="games per run for the before/after check")
     p.add_argument("--allow-book", help="comma-separated book fields the knobs may move")
