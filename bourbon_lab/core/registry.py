@@ -13,6 +13,7 @@ import difflib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +60,8 @@ class GameDef:
     events and its own board (``BoardDef``); without them the widgets use generic ones.
     ``invariants(state)`` (optional) lists every law of the book the table breaks now (cards and
     tokens conserved, money never below zero…); the harness and ``bourbon-lab soak`` check it after
-    every action. ``mechanics`` (``core.mechanics``) names each rule of the book with how the events
-    table shows it firing; ``bourbon-lab coverage`` counts them.
+    every action. ``mechanics_file`` (optional, ``core.mechanics``) names each rule of the book with how
+    the events table shows it firing; ``bourbon-lab coverage`` counts them.
     """
 
     info: GameInfo
@@ -73,7 +74,16 @@ class GameDef:
     narrate: Narrate | None = None
     board: BoardDef | None = None
     invariants: Callable[[Any], list[str]] | None = None
-    mechanics: tuple = ()
+    mechanics_file: Path | None = None
+
+    @cached_property
+    def mechanics(self) -> tuple:
+        """The mechanics file, read and checked on first use: only the design tools need it, not every import."""
+        if self.mechanics_file is None:
+            return ()
+        from .mechanics import load_mechanics
+
+        return load_mechanics(self.mechanics_file, getattr(self.columns, "event_kinds", None))
 
     @property
     def name(self) -> str:

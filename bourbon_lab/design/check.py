@@ -158,10 +158,11 @@ _SCHEMA = {
 }
 
 
+def target_misses(results: dict[str, SimResult], targets: Targets) -> tuple[float, ...]:
+    """Each target's weighted distance of its metric's estimate from its range (0 when inside)."""
+    return tuple(t.weight * t.distance(t.estimate(results, targets.game).value) for t in targets.targets)
+
+
 def targets_loss(results: dict[str, SimResult], targets: Targets) -> float:
     """The tuning objective: weighted distance of each metric's point estimate from its range."""
-    total = 0.0
-    for target in targets.targets:
-        est = target.estimate(results, targets.game)
-        total += target.weight * target.distance(est.value)
-    return total
+    return sum(target_misses(results, targets))

@@ -121,12 +121,13 @@ def cmd_coverage(args) -> int:
     from .coverage import coverage, coverage_text
 
     game = args.game or DEFAULT_GAME
-    if not get_game(game).mechanics:
-        print(f"bourbon-lab coverage: {game} declares no mechanics yet (GameDef.mechanics)")
+    found = get_game(game)
+    if not found.mechanics:
+        print(f"bourbon-lab coverage: {game} declares no mechanics yet (GameDef.mechanics_file)")
         return 2
     rules = _rules(args)
     bots = args.bots.split(",") if "," in args.bots else args.bots
-    info = get_game(game).info
+    info = found.info
     players = args.players or max(info.min_players, min(4, info.max_players))
     result = _coverage_games(rules, game, players, bots, args)
     table = coverage(result, rules, game)

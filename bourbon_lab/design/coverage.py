@@ -103,7 +103,11 @@ def estimate(result, mechanic: Mechanic, kind: str) -> Estimate:
     games = finished(result)
     if games.height == 0:
         return Estimate.missing("no finished games")
-    c = counts(result.events, games, mechanic)
+    return _estimate(counts(result.events, games, mechanic), games, kind)
+
+
+def _estimate(c: np.ndarray, games: pl.DataFrame, kind: str) -> Estimate:
+    """One kind of estimate from the firings per game ``c`` of the finished ``games``."""
     if kind == "fires":
         return proportion(int((c > 0).sum()), len(c), scale=100)
     rounds = games["rounds"].fill_null(0).to_numpy().astype(float) if kind == "per_round" else None
@@ -128,9 +132,14 @@ def coverage(result, rules: Any = None, game: str | None = None) -> pl.DataFrame
     mechanics file says why the book makes it so), else empty.
     """
     game = game or result.stamp.get("game") or DEFAULT_GAME
+    games = finished(result)
     rows = []
     for m in mechanics_of(game, rules):
-        f, g, r = (estimate(result, m, k) for k in ("fires", "per_game", "per_round"))
+        if games.height:
+            c = counts(result.events, games, m)
+            f, g, r = (_estimate(c, games, k) for k in KINDS)
+        else:
+            f = g = r = Estimate.missing("no finished games")
         flag = ""
         if f.measured and f.value < RARE:
             flag = "expected" if m.expect_rare else ("dead" if f.value <= DEAD else "rare")
@@ -179,9 +188,9 @@ def coverage_text(table: pl.DataFrame, title: str = "") -> str:
     """The coverage table as a terminal prints it, flagged rules marked."""
     lines = [title] if title else []
     lines.append(f"  {'mechanic':<28} {'% of games':>22} {'per game':>9} {'per round':>10}  flag")
+    mark = {"dead": "DEAD - never fires", "rare": "RARE - under 1 % of games", "expected": "rare (by the book)"}
     for r in table.iter_rows(named=True):
         ci = "" if r["games_lo"] != r["games_lo"] else f" [{r['games_lo']:.1f}, {r['games_hi']:.1f}]"
-        mark = {"dead": "DEAD - never fires", "rare": "RARE - under 1 % of games", "expected": "rare (by the book)"}
         lines.append(
             f"  {r['mechanic']:<28} {r['games_pct']:6.1f}{ci:<16} {r['per_game']:9.2f} {r['per_round']:10.3f}"
             f"  {mark.get(r['flag'], '')}"
@@ -218,8 +227,3 @@ def mechanic_metric(name: str, game: str) -> Metric | None:
         return None
     text, unit = KINDS[kind]
     return Metric(name, game, lambda res: estimate(res, m, kind), f"{m.name}: {text} ({m.rule})", unit)
-
-
-def mechanic_names(game: str) -> list[str]:
-    """The coverage metrics a targets file may name for ``game``."""
-    return [f"{k}:{m.name}" for m in mechanics_of(game) for k in KINDS]

@@ -230,12 +230,12 @@ class _Objective:
                 played[run.name].append(
                     play_run(rules, run, self.games, rung_seed, self.workers, False, self.simulate_fn)
                 )
-            joined = {n: join_results(parts) for n, parts in played.items()}
             trial.set_user_attr("games", (rung + 1) * self.games)
+            if self.pareto and rung < self.rungs - 1:
+                continue  # a multi-objective study cannot prune: only the whole trial's games are scored
+            joined = {n: join_results(parts) for n, parts in played.items()}
             if self.pareto:
-                if rung == self.rungs - 1:
-                    return _distances(joined, self.targets)
-                continue
+                return _distances(joined, self.targets)
             loss = _loss(joined, self.targets)
             trial.report(loss, rung)
             if rung < self.rungs - 1 and trial.should_prune():
@@ -258,9 +258,11 @@ def _loss(results: dict, targets: Targets) -> float:
 
 
 def _distances(results: dict, targets: Targets) -> tuple[float, ...]:
-    """Each target's weighted distance from its range (point estimates): the Pareto mode's objectives."""
+    """Each target's weighted miss (point estimates): the Pareto mode's objectives."""
+    from .check import target_misses
+
     with point_only():
-        return tuple(t.weight * t.distance(t.estimate(results, targets.game).value) for t in targets.targets)
+        return target_misses(results, targets)
 
 
 def target_columns(targets: Targets) -> list[str]:

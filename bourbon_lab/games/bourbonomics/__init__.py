@@ -10,7 +10,6 @@ presented by its own sentences (``narrate.py``) and its own board (``board.py``,
 from pathlib import Path
 
 from ...core import BoardDef, GameDef, GameInfo, register_game
-from ...core.mechanics import load_mechanics
 from .board import board_view
 from .columns import COLUMNS
 from .narrate import describe
@@ -43,7 +42,7 @@ GAME = register_game(
         encoder=encoder,
         narrate=describe,
         board=BOARD,
-        mechanics=load_mechanics(Path(__file__).parent / "rules" / "data" / "mechanics.yaml", COLUMNS.event_kinds),
+        mechanics_file=Path(__file__).parent / "rules" / "data" / "mechanics.yaml",
     )
 )
 
