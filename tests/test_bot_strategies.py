@@ -64,3 +64,67 @@ def test_specialist_ages_into_the_window_and_sells_gated_cards_first():
     open_sale, gated_sale = _sale(ripe), _sale(ripe, gated=True)
     gated_sale.capital = open_sale.capital - 1  # a gated card first, even for less Capital now
     assert spec.pick_sale(view, [open_sale, gated_sale]) == gated_sale.action != open_sale.action
+
+
+ULTIMATES = (
+    "Each distillery offers a different set of Ultimates for its departments — that's what makes distilleries "
+    "feel different to play."
+)
+"""Book (The Distillery): each strategy ranks the two Ultimates a board offers by its own direction (issue 29:
+with one taste for all, seven Ultimates and the Private Demand Card never came up)."""
+
+
+def _ultimate(a: str, b: str, dept: str = "rickhouse") -> list[Action]:
+    return [Action("upgrade", (dept, a)), Action("upgrade", (dept, b))]
+
+
+def _view(resting_missing: bool = False):
+    g = to_play(new_game(players=4, seed=3))
+    me = g.players[g.current_player]
+    if resting_missing:
+        me.barrels.append(Barrel("b_wait", "M01"))  # staged nothing yet: it waits on every card of its recipe
+    return g.observe(g.current_player)
+
+
+def test_prime_takes_the_ageing_ultimates():
+    """ULTIMATES: "Climate Controlled — one chosen barrel ages +2 per round"; "Warehouse Tasting — while 3+ of
+    your barrels are aging, gain +1 Capital each round" suit a player who ages into the window."""
+    prime, rush = make_bot("prime"), make_bot("rush")
+    view = _view()
+    hollow_creek = _ultimate("climate_controlled", "double_maturation")
+    copper_kettle = _ultimate("warehouse_tasting", "mega_expansion")
+    assert prime.favourite_upgrade(view, hollow_creek).args[1] == "climate_controlled"
+    assert prime.favourite_upgrade(view, copper_kettle).args[1] == "warehouse_tasting"
+    assert rush.favourite_upgrade(view, hollow_creek).args[1] == "double_maturation"
+    assert rush.favourite_upgrade(view, copper_kettle).args[1] == "mega_expansion"
+
+
+def test_hot_takes_triple_threat_and_the_private_card():
+    """ULTIMATES: "Triple Threat — once per Collect turn, discard 2 dice you don't want to take 1 die of any face"."""
+    hot = make_bot("hot")
+    view = _view()
+    assert hot.favourite_upgrade(view, _ultimate("triple_threat", "overflow_roll", "supply")).args[1] == "triple_threat"
+    assert make_bot("rush").favourite_upgrade(view, _ultimate("triple_threat", "overflow_roll", "supply")).args[1] == (
+        "overflow_roll"
+    )
+
+
+def test_specialist_takes_house_blend_only_while_a_barrel_waits_on_a_card():
+    """ULTIMATES: "House Blend — one slot in a recipe accepts any resource type"; "Master Recipe — +1 mash bill
+    shown each draw": the specialist takes the wild slot when a recipe is stuck, else more bills to choose from."""
+    spec = make_bot("specialist")
+    gristwheel = _ultimate("master_recipe", "house_blend", "mash_floor")
+    assert spec.favourite_upgrade(_view(), gristwheel).args[1] == "master_recipe"
+    assert spec.favourite_upgrade(_view(resting_missing=True), gristwheel).args[1] == "house_blend"
+    copper_kettle = _ultimate("open_bill", "house_blend", "mash_floor")
+    assert spec.favourite_upgrade(_view(), copper_kettle).args[1] == "open_bill"
+
+
+def test_specialist_grows_marketing_in_its_direction():
+    """Book (Marketing): "at its top level grants a Private Demand Card only you can fill"; the specialist's
+    fourth department is Marketing and it counts four as its direction, the others three."""
+    spec = make_bot("specialist")
+    assert spec.upgrade_order[: spec.focus] == ("rickhouse", "mash_floor", "warehouse", "marketing")
+    for name in ("rush", "prime", "hot"):
+        bot = make_bot(name)
+        assert "marketing" not in bot.upgrade_order[: bot.focus], name
