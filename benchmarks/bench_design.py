@@ -1,8 +1,10 @@
-"""Design-tool speed: a Morris sensitivity run and a tuning run on Bourbonomics, printed with games/s.
+"""Design-tool speed: a Morris sensitivity run, a tuning run and a Pareto tune on Bourbonomics, and
+mechanic coverage for every game, printed with games/s.
 
-Printed, never asserted. The issue's sizes are the defaults: Morris over 8 knobs with 10
-trajectories and 100 four-player heuristic games a point (90 points), and a 60-trial tuning run
-against the book targets. ``--out DIR`` keeps both reports (the findings come from them).
+Printed, never asserted. The issues' sizes are the defaults: Morris over 8 knobs with 10
+trajectories and 100 four-player heuristic games a point (90 points), a 60-trial tuning run
+against the book targets, a 60-trial multi-objective (NSGA-II) tune (issue 29), and
+``bourbon-lab coverage`` at 200 games for each game. ``--out DIR`` keeps the reports.
 
     .venv/bin/python benchmarks/bench_design.py --out results/design
 """
@@ -116,6 +118,51 @@ def run_tuning(args) -> None:
         res.save(Path(args.out) / "tuning")
 
 
+def run_pareto(args) -> None:
+    """Issue 29: a 60-trial multi-objective tune on 2 cores, in minutes."""
+    count = Counted()
+    started = time.perf_counter()
+    res = bl.tune(
+        bl.Ruleset.default(),
+        PARETO_KNOBS,
+        budget=args.budget,
+        games=args.tune_games,
+        rungs=2,
+        seed=args.seed,
+        final_games=args.final_games,
+        simulate_fn=count,
+        objectives="pareto",
+    )
+    spent = time.perf_counter() - started
+    print(
+        f"pareto tune: {args.budget} trials, {args.tune_games} games per run per rung, 2 rungs, "
+        f"{len(res.front)} on the front: {spent / 60:.1f} min, {count.games} games, {count.games / spent:.1f} games/s"
+    )
+    print(res.findings())
+    if args.out:
+        res.save(Path(args.out) / "pareto")
+
+
+PARETO_KNOBS = "mid_zone_from=2:5,scale:gated_age=0:3,scale:gated_prestige=0.6:1.6,scale:common_odds=0.7:1.3"
+"""Four of our numbers that move the market (issue 29)."""
+
+
+def run_coverage(args) -> None:
+    """Issue 29: ``bourbon-lab coverage`` for each game at 200 games (its default players and bots)."""
+    from bourbon_lab.cli import main as cli
+
+    for game in bl.games():
+        started = time.perf_counter()
+        argv = ["coverage", "--game", game, "--games", str(args.coverage_games), "--quiet"]
+        if args.out:
+            argv += ["--out", str(Path(args.out) / f"coverage-{game}")]
+        cli(argv)
+        spent = time.perf_counter() - started
+        print(
+            f"coverage {game}: {args.coverage_games} games in {spent:.1f} s, {args.coverage_games / spent:.1f} games/s"
+        )
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--trajectories", type=int, default=10)
@@ -124,14 +171,15 @@ def main() -> None:
     p.add_argument("--tune-games", type=int, default=40, help="games per run per rung in tuning")
     p.add_argument("--final-games", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--only", choices=("sensitivity", "tuning"))
+    p.add_argument("--coverage-games", type=int, default=200)
+    p.add_argument("--only", choices=("sensitivity", "tuning", "pareto", "coverage"))
     p.add_argument("--out")
     args = p.parse_args()
     print(f"{native.status()}; {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
-    if args.only != "tuning":
-        run_sensitivity(args)
-    if args.only != "sensitivity":
-        run_tuning(args)
+    steps = {"sensitivity": run_sensitivity, "tuning": run_tuning, "pareto": run_pareto, "coverage": run_coverage}
+    for name, step in steps.items():
+        if args.only in (None, name):
+            step(args)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 

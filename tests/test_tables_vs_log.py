@@ -148,6 +148,8 @@ def test_every_kept_kind_and_data_column_turns_up(run):
     seen = set(run.events["kind"].unique().to_list())
     assert {"card_added", "sale", "order_completed", "upgrade", "barrel_built", "game_end"} <= seen
     for col in EVENTS_SCHEMA:
+        if col == "rule":
+            continue  # a house rule's name: filled only with house rules (tests/test_mechanic_floors.py)
         assert run.events[col].null_count() < run.events.height, f"events.{col} is never filled"
 
 

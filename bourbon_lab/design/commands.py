@@ -118,7 +118,7 @@ def cmd_tune(args) -> int:
 def cmd_coverage(args) -> int:
     """Play bot games and print how often each of the game's mechanics fires, the dead ones flagged."""
     from ..core.registry import get_game
-    from .coverage import coverage, coverage_text
+    from .coverage import coverage, coverage_bots, coverage_text
 
     game = args.game or DEFAULT_GAME
     found = get_game(game)
@@ -126,7 +126,8 @@ def cmd_coverage(args) -> int:
         print(f"bourbon-lab coverage: {game} declares no mechanics yet (GameDef.mechanics_file)")
         return 2
     rules = _rules(args)
-    bots = args.bots.split(",") if "," in args.bots else args.bots
+    named = args.bots or ",".join(coverage_bots(game))
+    bots = named.split(",") if "," in named else named
     info = found.info
     players = args.players or max(info.min_players, min(4, info.max_players))
     result = _coverage_games(rules, game, players, bots, args)
@@ -194,7 +195,12 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("coverage", help="how often each of a game's mechanics fires; dead rules flagged")
     p.add_argument("--game", help="the game (default bourbonomics)")
     p.add_argument("--players", type=int, default=None, help="players (default 4, or the nearest the game allows)")
-    p.add_argument("--bots", default="heuristic", help="one bot name, or one per player, comma-separated")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="one bot name, or one per player, comma-separated (default: the game's coverage bots, "
+        "its mechanics file's 'bots', else heuristic)",
+    )
     p.add_argument("--standard", action="store_true", help="Bourbonomics: every seat Standard (no board rotation)")
     p.add_argument("--out", help="a folder for coverage.html (chart, opens offline) and coverage.csv")
     _shared(p, games=200)

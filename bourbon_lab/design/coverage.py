@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from ..core.mechanics import Mechanic
+from ..core.mechanics import Mechanic, MechanicsError
 from ..core.registry import DEFAULT_GAME, get_game
 from .metrics import _RESAMPLES, BOOTSTRAP_SEED, Estimate, Metric, finished, proportion, resolver
 
@@ -49,6 +49,26 @@ def mechanics_of(game: str, rules: Any = None) -> tuple[Mechanic, ...]:
         for r in house
     )
     return own + extra
+
+
+def coverage_bots(game: str) -> tuple[str, ...]:
+    """The bots a game's coverage plays by default, one a seat: its mechanics file's ``bots``.
+
+    Bourbonomics lists every strategy the lab ships; a file without ``bots`` plays ``heuristic``.
+    """
+    from ..core.yamlfile import load as load_yaml
+    from ..core.yamlfile import read_text
+
+    path = get_game(game).mechanics_file
+    data = load_yaml(read_text(path), str(path)) if path is not None else {}
+    bots = data.get("bots") if isinstance(data, dict) else None
+    if bots is None:
+        return ("heuristic",)
+    if isinstance(bots, str):
+        bots = [bots]
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        raise MechanicsError(f"{path}: bots: expected a bot name or a list of names, got {bots!r}")
+    return tuple(bots)
 
 
 def counts(events: pl.DataFrame, games: pl.DataFrame, m: Mechanic) -> np.ndarray:

@@ -35,18 +35,20 @@ BOOK_ELEMENTS: dict[str, dict[tuple[int, ...], str]] = {
 }
 """Book numbers inside fields the schema marks as ours (the rulebook gives a few entries of the table)."""
 
-SCALINGS: dict[str, dict[str, tuple[Callable, str, bool]]] = {}
-"""Content-wide scalings by game: ``scale:NAME`` -> (fn(rules, k) -> rules, what it does, moves a book number)."""
+SCALINGS: dict[str, dict[str, tuple[Callable, str, bool, float]]] = {}
+"""Content-wide scalings by game: ``scale:NAME`` -> (fn(rules, k) -> rules, what it does, moves a book number,
+the k that changes nothing)."""
 
 
-def scaling(name: str, game: str, description: str, book: bool = False):
+def scaling(name: str, game: str, description: str, book: bool = False, identity: float = 1.0):
     """Register ``fn(rules, k)`` as the knob ``scale:name`` of ``game`` (a decorator).
 
-    ``book`` says the scaling also moves numbers the rulebook prints, so it needs ``allow_book``.
+    ``book`` says the scaling also moves numbers the rulebook prints, so it needs ``allow_book``;
+    ``identity`` is the k that leaves the content as it is (1 for a factor, 0 for a shift).
     """
 
     def add(fn: Callable) -> Callable:
-        SCALINGS.setdefault(game, {})[name] = (fn, description, book)
+        SCALINGS.setdefault(game, {})[name] = (fn, description, book, identity)
         return fn
 
     return add
@@ -63,6 +65,8 @@ class Knob:
     path: tuple[int, ...] = ()
     integer: bool = False
     book: bool = False
+    identity: float = 1.0
+    """A scaling's k that changes nothing (where a tune starts)."""
 
     @property
     def scaling(self) -> bool:
@@ -106,7 +110,8 @@ def _parse(rules, text: str) -> Knob:
             raise KnobError(f"knobs: unknown scaling {field!r}; known for {game}: {known}")
         if idx or lo < 0:
             raise KnobError(f"knobs: {name}: a scaling takes no index and a factor of 0 or more")
-        return Knob(name, lo, hi, field, book=SCALINGS[game][field[6:]][2])
+        _, _, book, identity = SCALINGS[game][field[6:]]
+        return Knob(name, lo, hi, field, book=book, identity=identity)
     spec = {getattr(s, "name", s): s for s in specs_of(rules)}.get(field)
     if spec is None:
         raise KnobError(f"knobs: unknown ruleset field {field!r}")
@@ -269,3 +274,19 @@ def common_odds(rules, k: float):
     for i in order[: 100 - common - odds[-1] - sum(floors)]:
         floors[i] += 1
     return rules.replace(quality_odds=(common, *floors, odds[-1]))
+
+
+@scaling(
+    "gated_age",
+    "bourbonomics",
+    "Every gated demand card asks k more years of age (rounded; 'any bourbon' cards keep none): gated orders "
+    "stay open longer, so the table fills toward Hot.",
+    identity=0.0,
+)
+def gated_age(rules, k: float):
+    """Gated cards' minimum age + k (the book: "the best ones also ask for higher quality or age")."""
+    from dataclasses import replace
+
+    step = int(round(k))
+    cards = [c if c.is_open else replace(c, min_age=max(0, c.min_age + step)) for c in rules.demand_cards]
+    return rules.replace(demand_cards=cards)

@@ -57,6 +57,8 @@ class Target:
     why: str = ""
     run: str = "default"
     rising: tuple[str, ...] = ()
+    group: str = ""
+    """Targets written as one entry (``fires:*``, a floor under every mechanic): one objective when tuning."""
 
     @property
     def runs(self) -> tuple[str, ...]:
@@ -151,7 +153,7 @@ class Targets:
         raw = data.get("targets")
         if not isinstance(raw, list) or not raw:
             raise TargetsError(f"{source}: targets: expected a non-empty list of targets")
-        targets = tuple(_target(t, f"{source}: targets[{i}]", game, runs) for i, t in enumerate(raw))
+        targets = tuple(_target(t, where, game, runs) for where, t in _every_mechanic(raw, source, game))
         return cls(game, runs, targets, source, {"notes": data.get("notes", "")})
 
     def needed_runs(self) -> list[Run]:
@@ -186,6 +188,32 @@ def _run(name: str, spec: Any, where: str) -> Run:
 
 
 _TARGET_KEYS = {"metric", "at_least", "at_most", "range", "weight", "source", "quote", "why", "run", "rising"}
+EVERY = "*"
+"""``fires:*`` (or ``per_game:*``, ``per_round:*``) stands for one target per mechanic the game declares."""
+
+
+def _every_mechanic(raw: list, source: str, game: str):
+    """Each entry with where it stands; a ``<kind>:*`` entry once per declared mechanic of the game.
+
+    A mechanic the book itself makes rare (``expect_rare``) gets no floor; each expanded target quotes
+    its mechanic's rule and belongs to the group ``<kind>:*``.
+    """
+    from .coverage import mechanics_of
+
+    for i, t in enumerate(raw):
+        where = f"{source}: targets[{i}]"
+        metric = t.get("metric") if isinstance(t, dict) else None
+        if not (isinstance(metric, str) and metric.endswith(":" + EVERY)):
+            yield where, t
+            continue
+        kind = metric[: -len(EVERY) - 1]
+        if t.get("rising"):
+            raise TargetsError(f"{where}.metric: {metric!r} stands for every mechanic and cannot be rising")
+        mechanics = [m for m in mechanics_of(game) if not m.expect_rare]
+        if not mechanics:
+            raise TargetsError(f"{where}.metric: {game} declares no mechanics for {metric!r}")
+        for m in mechanics:
+            yield f"{where} ({m.name})", {**t, "metric": f"{kind}:{m.name}", "quote": m.rule, "group": metric}
 
 
 def smallest_step(ests: list[Estimate]) -> Estimate:
@@ -206,7 +234,7 @@ def smallest_step(ests: list[Estimate]) -> Estimate:
 def _target(t: Any, where: str, game: str, runs: dict[str, Run]) -> Target:
     if not isinstance(t, dict):
         raise TargetsError(f"{where}: expected a mapping with metric, a range, weight and source")
-    unknown = set(t) - _TARGET_KEYS
+    unknown = set(t) - _TARGET_KEYS - {"group"}
     if unknown:
         raise TargetsError(f"{where}: unknown key {sorted(map(str, unknown))[0]!r}")
     name = t.get("metric")
@@ -228,7 +256,8 @@ def _target(t: Any, where: str, game: str, runs: dict[str, Run]) -> Target:
         raise TargetsError(f"{where}.why: a target of ours needs the reason for it")
     run, rising_runs = _target_runs(t, where, runs, hi)
     lo = 0.0 if rising_runs and lo is None else lo
-    return Target(str(name), lo, hi, float(weight), source, quote, why, run, rising_runs)
+    group = str(t.get("group") or "")
+    return Target(str(name), lo, hi, float(weight), source, quote, why, run, rising_runs, group)
 
 
 def _target_runs(t: dict, where: str, runs: dict[str, Run], hi) -> tuple[str, tuple[str, ...]]:

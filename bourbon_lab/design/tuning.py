@@ -153,7 +153,7 @@ def tune(
         if pareto:
             population = max(4, min(20, budget // 3))
             sampler = optuna.samplers.NSGAIISampler(seed=seed, population_size=population)
-            study = optuna.create_study(directions=["minimize"] * len(t.targets), sampler=sampler)
+            study = optuna.create_study(directions=["minimize"] * len(target_columns(t)), sampler=sampler)
         else:
             sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, n_startup_trials=max(4, budget // 4))
             study = optuna.create_study(
@@ -194,7 +194,7 @@ def _start_point(rules, ks: list[Knob]) -> dict:
     out = {}
     for k in ks:
         if k.scaling:
-            out[k.name] = min(max(1.0, k.lo), k.hi)
+            out[k.name] = min(max(k.identity, k.lo), k.hi)
         else:
             v = getattr(rules, k.field)
             for i in k.path:
@@ -221,7 +221,7 @@ class _Objective:
             rules = apply_knobs(self.rules, self.ks, [values[k.name] for k in self.ks])
         except BourbonLabError as exc:
             trial.set_user_attr("error", one_line(exc))
-            return (INVALID_LOSS,) * len(self.targets.targets) if self.pareto else INVALID_LOSS
+            return (INVALID_LOSS,) * len(target_columns(self.targets)) if self.pareto else INVALID_LOSS
         played: dict[str, list] = {r.name: [] for r in self.targets.needed_runs()}
         loss = math.nan
         for rung in range(self.rungs):
@@ -258,20 +258,32 @@ def _loss(results: dict, targets: Targets) -> float:
 
 
 def _distances(results: dict, targets: Targets) -> tuple[float, ...]:
-    """Each target's weighted miss (point estimates): the Pareto mode's objectives."""
+    """Each objective's weighted miss (point estimates): a target's, or the sum over a group's targets."""
     from .check import target_misses
 
     with point_only():
-        return target_misses(results, targets)
+        misses = target_misses(results, targets)
+    return tuple(sum(misses[i] for i in members) for members in _objectives(targets).values())
+
+
+def _objectives(targets: Targets) -> dict[str, list[int]]:
+    """The Pareto mode's objectives in file order, each with the targets it sums.
+
+    ``miss:<metric>`` (``@run`` when needed) per target, one ``miss:<group>`` for a group's targets
+    (``fires:*``: dozens of floors are one objective, so NSGA-II still has a front to find).
+    """
+    out: dict[str, list[int]] = {}
+    for i, t in enumerate(targets.targets):
+        name = f"miss:{t.group or t.metric}"
+        if not t.group and name in out:
+            name = f"{name}@{'→'.join(t.runs)}"
+        out.setdefault(name, []).append(i)
+    return out
 
 
 def target_columns(targets: Targets) -> list[str]:
-    """The trials table's column per target in the Pareto mode: ``miss:<metric>`` (``@run`` when needed)."""
-    names = []
-    for t in targets.targets:
-        name = f"miss:{t.metric}"
-        names.append(name if name not in names else f"{name}@{'→'.join(t.runs)}")
-    return names
+    """The trials table's column per objective in the Pareto mode (``_objectives``)."""
+    return list(_objectives(targets))
 
 
 def pareto_front(trials: pl.DataFrame, targets: Targets) -> pl.DataFrame:
@@ -331,7 +343,7 @@ def _trial_table(study, ks: list[Knob], games: int, targets: Targets | None = No
     for t in study.trials:
         state = "invalid" if "error" in t.user_attrs else t.state.name.lower()
         if targets is not None:
-            values = list(t.values) if t.values is not None else [math.nan] * len(targets.targets)
+            values = list(t.values) if t.values is not None else [math.nan] * len(target_columns(targets))
             loss = sum(values)
         else:
             loss = t.value if t.value is not None else t.user_attrs.get("pruned_loss", math.nan)

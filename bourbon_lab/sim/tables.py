@@ -84,6 +84,7 @@ def schemas(game: str = DEFAULT_GAME) -> tuple[dict, dict, dict, dict]:
         "kind": pl.Utf8 if kinds is None else kinds,
         "amount": score,
         "source": pl.Utf8,
+        "rule": pl.Utf8,  # a house rule's events carry its name (coverage counts the rule as a mechanic)
         **{c: pl.Int8 if c == "from_player" else _dtype(t) for c, t in cols.events.items()},
     }
     parts = {"game": pl.Int64, "player": pl.Int64, "source": pl.Utf8, "points": score}
