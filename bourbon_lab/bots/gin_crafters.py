@@ -85,7 +85,30 @@ class GinBot(Bot):
         return (p.vp + self.gin_bonus(p)) / (p.actions + p.coins / 3)
 
     def gin_bonus(self, p: Plan) -> float:
-        return 0.0
+        """A counted brand card in hand this gin moves toward: its VP shared over the gins it still needs.
+
+        Only when the actions ahead can make them: a card already met, or out of reach, adds nothing.
+        """
+        bonus = 0.0
+        me = self.view["players"][self.obs.player]
+        for k in self.view["hand"]["brands"]:
+            b = self.c.brands[k]
+            cond = b.condition
+            if cond == "gins_with_type":
+                helps = b.params["of"] in p.recipe
+                have = sum(1 for g in me["distilled"] if b.params["of"] in self.c.gins[g].recipe)
+            elif cond in ("gins", "double_juniper_gins", "gin_with_botanicals"):
+                need = dict(self.obs.rules.brand_counts)[cond]
+                helps = cond == "gins" or (not p.recipe if cond == "double_juniper_gins" else len(p.recipe) >= need)
+                have = self.measure(cond, me) if cond != "gin_with_botanicals" else need - 1
+                if cond == "gin_with_botanicals" and self.measure(cond, me) >= need:
+                    have = need
+            else:
+                continue
+            left = dict(self.obs.rules.brand_counts)[cond] - have
+            if helps and left > 0 and left * p.actions <= self.actions_ahead():
+                bonus += self.brand_vp(k) / left
+        return bonus
 
     def target(self) -> Plan | None:
         plans = self.plans()
@@ -100,6 +123,10 @@ class GinBot(Bot):
         if distills:
             return max(distills, key=self.distill_value)
         plans = sorted(self.plans(), key=self.worth, reverse=True)
+        best = plans[0] if plans else None
+        brand_move = self.spread_buy(best, legal) or self.bank(best, legal)
+        if brand_move:
+            return brand_move
         for plan in plans:
             buy = self.buy_for(plan, legal)
             if buy:
@@ -113,18 +140,65 @@ class GinBot(Bot):
         return p.vp + self.gin_bonus(p) - (0.5 if "borrow" in words else 0)
 
     def buy_for(self, target: Plan, legal: list[str]) -> str | None:
-        """The cheapest purchase of something the target gin lacks."""
-        options = []
+        """The best-value purchase of something the target gin lacks.
+
+        Its price in coins, less the juniper bonus the card earns the target; a juniper refresh when the
+        expected bonus of a fresh row beats the junipers on show.
+        """
+        options: list[tuple[float, int, str]] = []
+        coin = EFFECT_VALUE["coins"]
         for a in legal:
             if not a.startswith("purchase"):
                 continue
             _, kind, pos = a.split()
             card = self.view["market"][kind][int(pos) - 1]
-            if (kind == "juniper" and target.junipers) or (
-                kind == "botanical" and self.c.card_type(card) in target.missing
-            ):
-                options.append((int(pos), a))
-        return min(options)[1] if options else None
+            price = self.position_price(kind, int(pos))
+            if kind == "juniper" and target.junipers:
+                options.append((self.juniper_gain(card, target.recipe) - price * coin, int(pos), a))
+            elif kind == "botanical" and self.c.card_type(card) in target.missing:
+                options.append((-price * coin, int(pos), a))
+        if target.junipers and target.recipe and "refresh juniper" in legal:
+            value = self.refresh_juniper_gain(target.recipe) - self.obs.rules.refresh_juniper * coin
+            options.append((value, len(self.obs.rules.juniper_prices) + 1, "refresh juniper"))
+        if not options:
+            return None
+        return min(options, key=lambda o: (-o[0], o[1], o[2]))[2]
+
+    def position_price(self, kind: str, pos: int) -> int:
+        prices = self.obs.rules.botanical_prices if kind == "botanical" else self.obs.rules.juniper_prices
+        return int(prices[pos - 1])
+
+    # --- juniper bonuses
+
+    def juniper_gain(self, card: str, recipe: tuple) -> float:
+        """The bonus VP juniper ``card`` earns a gin of ``recipe`` ("the bonus victory points listed on the card")."""
+        j = self.c.junipers[card]
+        if j.bonus is None or j.bonus not in recipe:
+            return 0.0
+        rules = self.obs.rules
+        return float(rules.juniper_bonus_high if j.level == "high" else rules.juniper_bonus_low)
+
+    def unseen_junipers(self) -> list[str]:
+        """Junipers in no market row, area or distillation: the deck and its discards, as far as I can tell."""
+        seen = {c for c in self.view["market"]["juniper"] if c is not None}
+        for p in self.view["players"]:
+            seen.update(p["area"])
+            seen.update(p["spent"])
+        return [j for j in self.c.junipers if j not in seen]
+
+    def refresh_juniper_gain(self, recipe: tuple) -> float:
+        """The expected best bonus among a freshly dealt juniper row (drawn from the unseen junipers)."""
+        pool = self.unseen_junipers()
+        if not pool:
+            return 0.0
+        gains = [self.juniper_gain(j, recipe) for j in pool]
+        row = len(self.obs.rules.juniper_prices)
+        expected, below = 0.0, 0.0
+        for level in sorted({g for g in gains if g > 0}):
+            share = sum(1 for g in gains if g >= level) / len(gains)
+            expected += (level - below) * (1 - (1 - share) ** row)
+            below = level
+        return expected
 
     def fallback(self, target: Plan | None, legal: list[str]) -> str:
         """Nothing to buy for any gin in hand: refresh the row the best gin needs, look for gins, or earn."""
@@ -141,6 +215,9 @@ class GinBot(Bot):
     def on_take(self, legal: list[str]) -> str:
         target = self.target()
         kind = self.view["take_market"]
+        if kind == "juniper" and target is not None:
+            row = self.view["market"]["juniper"]
+            return max(legal, key=lambda a: self.juniper_gain(row[int(a.split()[1]) - 1], target.recipe))
         for a in legal:
             card = self.view["market"][kind][int(a.split()[1]) - 1]
             if target and (kind == "juniper" or self.c.card_type(card) in target.missing):
@@ -161,7 +238,8 @@ class GinBot(Bot):
         return dict(self.obs.rules.brand_vp)[self.c.brands[card].condition]
 
     def brand_hope(self, card: str) -> float:
-        return self.brand_vp(card)
+        """A brand card kept from a look: its VP as far as the table meets it now."""
+        return self.brand_vp(card) * self.brand_chance(card)
 
     def on_juniper(self, legal: list[str]) -> str:
         recipe = self.c.gins[self.view["distilling"]["gin"]].recipe
@@ -175,10 +253,14 @@ class GinBot(Bot):
 
     def on_key(self, legal: list[str]) -> str:
         others = Counter(t for p in self.plans() for t in p.recipe if p.gin != self.view["distilling"]["gin"])
+        types, _ = self.area_types()
+        spread = self.all_types_vp()
+        guard = spread / (len(self.all_types()) + 1 - len(types)) if spread else 0.0
 
         def score(a: str) -> float:
             b = self.c.botanicals[a.split()[1]]
-            return self.effect_value(b) - 0.8 * others[b.type]
+            lost = guard if types[b.type] == 1 else 0.0  # the key leaves the area: its type with it, if the last
+            return self.effect_value(b) - 0.8 * others[b.type] - lost
 
         return max(legal, key=score)
 
@@ -210,7 +292,160 @@ class GinBot(Bot):
         return uses[0]
 
     def on_bonus(self, legal: list[str]) -> str:
+        """A gin card while there are actions left to make it; a brand card once the gins in hand fill the game."""
+        if "inspire gin" in legal and "inspire brand" in legal:
+            return "inspire brand" if self.brand_draw() > self.gin_draw() else "inspire gin"
         return "inspire gin" if "inspire gin" in legal else legal[0]
+
+    # --- the rest of the game, and what a card drawn now is worth in it
+
+    def actions_ahead(self) -> float:
+        """My actions before the end, as far as the public table tells.
+
+        The rest of this turn, then a turn a round until the leader, at their pace so far, gives the end
+        signal; none once it is given.
+        """
+        rules = self.obs.rules
+        if self.view["final_until"] is not None:
+            return float(self.view["actions_left"])
+        lead = max(self.track(p) for p in self.view["players"])
+        pace = max(lead / max(self.view["round"], 1), 1.0)
+        return self.view["actions_left"] + rules.actions_per_turn * max(rules.end_vp - lead, 0) / pace
+
+    def track(self, p: dict) -> int:
+        return int(p["vp"]["gin"] + p["vp"]["juniper"] + p["vp"]["key"])
+
+    def gin_draw(self) -> float:
+        """The expected best of a look at the gin deck.
+
+        Each unseen gin's VP, scaled down when the actions my hand does not already need cannot finish it.
+        """
+        plans = self.plans()
+        spare = self.actions_ahead() - sum(p.actions for p in plans)
+        if spare <= 0:
+            return 0.0
+        gone = set(self.view["hand"]["gins"])
+        for p in self.view["players"]:
+            gone.update(p["distilled"])
+        types, junipers = self.area_types()
+        values = []
+        for g in self.c.gins:
+            if g not in gone:
+                p = self.plan(g, types, junipers)
+                values.append(p.vp * min(1.0, spare / p.actions))
+        return self.best_of_look(values)
+
+    def brand_draw(self) -> float:
+        """The expected best of a look at the brand deck: each unseen brand's VP times how far it is met now."""
+        mine = set(self.view["hand"]["brands"])
+        return self.best_of_look([self.brand_vp(k) * self.brand_chance(k) for k in self.c.brands if k not in mine])
+
+    def best_of_look(self, values: list[float]) -> float:
+        """The expected best of an Inspiration's look (inspiration_look cards drawn without replacement)."""
+        if not values:
+            return 0.0
+        look = min(self.obs.rules.inspiration_look, len(values))
+        if look < 2:
+            return sum(values) / len(values)
+        ranked = sorted(values)
+        n = len(ranked)
+        total = 0.0
+        for i, v in enumerate(ranked):  # v is the best of a pair with one of the i lower cards
+            total += v * i
+        return total / (n * (n - 1) / 2) if look == 2 else ranked[-1]
+
+    # --- brand cards, read off the public table
+
+    def all_types(self) -> set[str]:
+        return {b.type for b in self.c.botanicals.values()}
+
+    def all_types_vp(self) -> float:
+        """The VP of the all-types brand cards in my hand."""
+        return sum(self.brand_vp(k) for k in self.view["hand"]["brands"] if self.c.brands[k].condition == "all_types")
+
+    def spread_buy(self, best: Plan | None, legal: list[str]) -> str | None:
+        """With an all-types brand in hand, buy a type my area lacks when that is worth more than the best gin.
+
+        The brand's VP per action (coins a third of an action, as for a gin) against the best gin's ``worth``.
+        """
+        vp = self.all_types_vp()
+        if not vp:
+            return None
+        types, _ = self.area_types()
+        lacking = [t for t in sorted(self.all_types()) if not types[t]]
+        if not lacking:
+            return None
+        coins = sum(self.price_of("botanical", t) for t in lacking)
+        if best is not None and vp / (len(lacking) + coins / 3) <= self.worth(best):
+            return None
+        options = []
+        for a in legal:
+            if a.startswith("purchase botanical"):
+                pos = int(a.split()[2])
+                if self.c.card_type(self.view["market"]["botanical"][pos - 1]) in lacking:
+                    options.append((pos, a))
+        return min(options)[1] if options else None
+
+    def bank(self, best: Plan | None, legal: list[str]) -> str | None:
+        """With a coins brand in hand not yet met, side business in the last actions.
+
+        When the side businesses it still needs fit in the actions ahead (and no more are left), and its VP per
+        action beats the best gin's or no gin in hand can be finished.
+        """
+        vp = sum(self.brand_vp(k) for k in self.view["hand"]["brands"] if self.c.brands[k].condition == "coins")
+        short = dict(self.obs.rules.brand_counts)["coins"] - self.me["coins"] if vp else 0
+        if short <= 0 or "side business" not in legal:
+            return None
+        earn = max(self.obs.rules.side_business, 1)
+        needed = (short + earn - 1) // earn
+        ahead = self.actions_ahead()
+        if needed > ahead or ahead > needed + 1:
+            return None
+        if best is not None and best.actions <= ahead and vp / needed <= self.worth(best):
+            return None
+        return "side business"
+
+    def measure(self, cond: str, p: dict) -> int:
+        """A brand condition's count for one player's public table."""
+        bots = self.c.botanicals
+        recipes = [self.c.gins[g].recipe for g in p["distilled"]]
+        area = [bots[b].type for b in p["area"] if b in bots]
+        if cond in ("most_gins", "gins"):
+            return len(p["distilled"])
+        if cond in ("most_coins", "coins"):
+            return int(p["coins"])
+        if cond == "most_botanicals":
+            return len(area)
+        if cond == "most_key_types":
+            return len({bots[b].type for b in p["spent"] if b in bots})
+        if cond == "most_gin_vp":
+            return int(p["vp"]["gin"])
+        if cond == "gin_with_botanicals":
+            return max((len(r) for r in recipes), default=0)
+        if cond == "double_juniper_gins":
+            return sum(1 for g in p["distilled"] if self.c.gins[g].junipers == 2)
+        if cond == "all_types":
+            return len(set(area))
+        if cond in ("juniper_bonuses", "lent"):
+            return int(p[cond])
+        return 0
+
+    def brand_chance(self, card: str) -> float:
+        """How far brand ``card`` is met if the game ended now: 1 when met, else the share of its count reached."""
+        b = self.c.brands[card]
+        cond = b.condition
+        me = self.view["players"][self.obs.player]
+        if cond == "never_borrowed":
+            return 1.0 if me["borrowed"] == 0 else 0.0
+        if cond == "gins_with_type":
+            have = sum(1 for g in me["distilled"] if b.params["of"] in self.c.gins[g].recipe)
+            return min(1.0, have / dict(self.obs.rules.brand_counts)[cond])
+        mine = self.measure(cond, me)
+        if cond.startswith("most_"):
+            top = max(self.measure(cond, p) for p in self.view["players"])
+            return 1.0 if mine >= max(top, 1) else mine / max(top, 1)
+        need = len(self.all_types()) if cond == "all_types" else dict(self.obs.rules.brand_counts).get(cond, 1)
+        return min(1.0, mine / max(need, 1))
 
     def on_lend(self, legal: list[str]) -> str:
         """Lend for the fee, unless the gin would carry the borrower to the end signal or well past me."""
