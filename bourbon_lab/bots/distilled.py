@@ -21,6 +21,22 @@ CHEAP = {"tasting": "tasting", "label": "label", "identity": "identity"}
 """Steps told apart by their actions' verb, whose choice reads no view."""
 LABEL_ORDER = ("premium", "either", "money", "cube", "truck", "signature")
 """Label-bonus spaces from the most useful to the least, for both bots."""
+MAX_UPGRADES = 3
+"""'Max 3 on your board; may discard old ones' (book): the view does not carry the ruleset."""
+EFFECT_SP = {
+    "warehouse_space": 0.1,
+    "cut_top_only": 0.5,
+    "basic_buy": 0.2,
+    "cheap_wood": 0.0,
+    "tasting_plus": 0.1,
+    "sale_money": 0.3,
+    "keep_cut_card": 0.4,
+    "free_grain": 0.1,
+    "extra_alcohol": 0.3,
+    "none": 0.0,
+}
+"""What an upgrade's effect is worth a round, in SP, to a distillery it does not suit better (see ``effect_sp``)."""
+SUGARS = ("grain", "fruit", "plant")
 
 
 class Distiller(Bot):
@@ -114,7 +130,18 @@ class Distiller(Bot):
 
     def _buy_cube(self, legal: list) -> str | None:
         cube = self.wanted_cube()
-        return f"cube {cube}" if cube and f"cube {cube}" in legal and self.v["round"] <= 4 else None
+        if not cube or f"cube {cube}" not in legal or self.v["round"] > 4:
+            return None
+        if content().recipes[cube].tier == "gold":
+            # 'Gold recipe cube – Unlocks gold-tier spirits' (book): 3 of my sugar after the cut, the others
+            # forbidden; worth its price only with the sugars nearly at hand and a barrel to age it in.
+            sugars = sum(1 for _, k in self.cards("pantry") if k.sugar == self.sugar)
+            if sugars < self.gold_sugars or not any(k.kind == "barrel" for _, k in self.cards("storeroom")):
+                return None
+        return f"cube {cube}"
+
+    gold_sugars = 3
+    """My sugar cards in the pantry before a gold cube is worth buying (gold needs 3 after the cut)."""
 
     def _buy_wood(self, legal: list) -> str | None:
         store = self.cards("storeroom")
@@ -135,9 +162,14 @@ class Distiller(Bot):
             if sugar != self.sugar and sum(1 for _, k in pantry if k.sugar == sugar) < need:
                 return self._buy_sugar(legal, sugar)  # gin's plant for a grain distillery
         sugars = sum(1 for _, k in pantry if k.sugar == self.sugar)
-        if sugars >= (4 if self.tier == "silver" else 3):
+        if sugars >= self.sugar_goal(target):
             return None
         return self._buy_sugar(legal, self.sugar)
+
+    def sugar_goal(self, target: str | None) -> int:
+        """My sugar cards to hold for the target: its need and a spare for the cut, one more up to silver's 4."""
+        need = dict(content().recipes[target].needs).get(self.sugar, 0) if target else 0
+        return max(4 if self.tier == "silver" else 3, need + 1)
 
     def _buy_sugar(self, legal: list, sugar: str) -> str | None:
         basic = f"basic {sugar}"
@@ -152,12 +184,92 @@ class Distiller(Bot):
             bottle = self._best_in_row(legal, "items", lambda k: k.kind == "bottle" and k.region not in regions)
             if bottle:
                 return bottle
-        if money >= 9 and v["round"] <= 5:
-            return self._best_in_row(legal, "upgrades", lambda k: k.upgrade in self.good_upgrades)
+        return self._buy_upgrade(legal) or self._buy_award_cube(legal)
+
+    def _buy_award_cube(self, legal: list) -> str | None:
+        """A bronze cube of any sugar when an unclaimed recipe award in play is within two cubes and worth it.
+
+        'Spirit awards: Bonus SP for meeting objectives (first to fulfill scores full ...)' (book): the
+        award's SP, spread over the cubes still missing, must beat what those cubes cost me in money.
+        """
+        v, c = self.v, content()
+        known = len(v["known"][self.me])
+        cubes = [a for a in legal if a.startswith("cube ") and c.recipes[a.split()[1]].tier == "bronze"]
+        if not cubes or v["money"][self.me] < 2 + self.reserve:
+            return None
+        for award, won in sorted(v["awards"].items()):
+            spec = c.awards[award]
+            missing = spec["at_least"] - known
+            if won is None and spec["measure"] == "recipes_unlocked" and 0 < missing <= 2:
+                if spec["sp"] / missing > 2 * self.money_worth() * 2:
+                    return min(cubes)
         return None
 
-    good_upgrades = ("none", "sale_money", "extra_alcohol", "cut_top_only")
-    """Upgrade effects worth buying when rich: SP on the board, money per sale, a stronger still."""
+    reserve = 5
+    """Money kept back from an upgrade: two basic sugars next round, or an SP at the end (1 SP per 5 money)."""
+
+    def _buy_upgrade(self, legal: list) -> str | None:
+        """The upgrade whose SP and effect beat the money it costs the most, keeping ``reserve`` for sugar.
+
+        'Distillery upgrade SP values' score at the end (book), 2-4 SP for 3-6 money, and money left
+        scores 1 SP per 5: with the washback bought, an upgrade beats saving. A fourth one replaces the
+        least worth (``_discard_upgrade``), so it must beat that one too.
+        """
+        v, c = self.v, content()
+        money = v["money"][self.me]
+        reserve = self.reserve
+        best, key = None, 0.0
+        for i, cell in enumerate(v["rows"]["upgrades"]):
+            a = f"buy upgrades {i + 1}"
+            if cell is None or a not in legal:
+                continue
+            card = c.cards[cell[1]]
+            if money - card.cost < reserve:
+                continue
+            net = self.upgrade_gain(card) - card.cost * self.money_worth()
+            if net > key:
+                best, key = a, net
+        return best
+
+    def money_worth(self) -> float:
+        """SP a coin is worth to me now: half an SP in round 1 (it buys sugar and barrels), a fifth at the end.
+
+        'Money: 1 SP per 5 money remaining (rounded down)' (book) is all a coin is worth after the last market.
+        """
+        v = self.v
+        return 0.2 + 0.3 * (v["rounds"] - v["round"]) / max(1, v["rounds"] - 1)
+
+    def effect_sp(self, effect: str) -> float:
+        """An upgrade's effect a round, in SP, for my distillery: wood and racks for an ager, grain for grain."""
+        if effect == "warehouse_space" and self.wants_wood:
+            return 0.6
+        if effect == "cheap_wood" and self.likes_wood():
+            return 0.3
+        if effect == "free_grain" and self.sugar == "grain":
+            return 0.4
+        return EFFECT_SP.get(effect, 0.0)
+
+    def upgrade_value(self, card: Any, held: bool = False) -> float:
+        """An upgrade's worth in SP: its end SP, its effect over the rounds left, the upgrade awards and goals."""
+        v, c = self.v, content()
+        left = v["rounds"] - v["round"] + (0 if held else 1)
+        value = card.sp + self.effect_sp(card.upgrade or "none") * max(0, left)
+        if held:
+            return value
+        count = len(v["upgrades"][self.me]) + 1
+        for award, won in v["awards"].items():
+            spec = c.awards[award]
+            if won is None and spec["measure"] == "upgrades" and count == spec["at_least"]:
+                value += 0.7 * spec["sp"]
+        if any(c.goals[g]["measure"] == "upgrades" for g in v["me"]["goals"]) and count <= MAX_UPGRADES:
+            value += 1.0
+        return value
+
+    def upgrade_gain(self, card: Any) -> float:
+        """What buying ``card`` adds: its value, less the held upgrade a full board makes me discard."""
+        held = [content().cards[n] for _, n in self.v["upgrades"][self.me]]
+        lost = min((self.upgrade_value(k, held=True) for k in held), default=0.0) if len(held) >= MAX_UPGRADES else 0.0
+        return self.upgrade_value(card) - lost
 
     def _best_in_row(self, legal: list, row: str, test) -> str | None:
         """The best card of ``row`` passing ``test`` that I can buy, the truck included when my power allows."""
@@ -184,7 +296,9 @@ class Distiller(Bot):
         return "take revealed" if good and "take revealed" in legal else "bottom revealed"
 
     def _discard_upgrade(self, legal: list) -> str:
-        return min(legal, key=lambda a: content().cards[self._name(a.split()[1], "upgrades")].sp)
+        """The upgrade worth least to me from now on (its SP and what its effect still brings)."""
+        c = content()
+        return min(legal, key=lambda a: (self.upgrade_value(c.cards[self._name(a.split()[1], "upgrades")], True), a))
 
     def _name(self, cid: str, zone: str) -> str:
         return next(n for c, n in self.v[zone][self.me] if c == cid)
@@ -323,10 +437,77 @@ class Distiller(Bot):
         return min(legal, key=lambda a: (c.cards[names[a.split()[1]]].cost, a))
 
     def _tasting(self, legal: list) -> str:
-        return "tasting 0"
+        """Spend just the SP that next round's best upgrade lacks in money, when it is worth more than that.
+
+        'If you did not sell a spirit this round, you may offer a tasting (spend up to 4 SP to gain that
+        much money)' (book). A coin is worth less than an SP, so a tasting only pays for a purchase worth
+        more than the SP it costs: an upgrade in the row I could not otherwise afford next market.
+        """
+        v, c = self.v, content()
+        if v["round"] >= v["rounds"]:
+            return "tasting 0"
+        most = max(int(a.split()[1]) for a in legal)
+        money = v["money"][self.me]
+        best, key = 0, 0.0
+        for cell in v["rows"]["upgrades"]:
+            if cell is None:
+                continue
+            card = c.cards[cell[1]]
+            short = card.cost + self.reserve - money
+            if short <= 0 or short > most:
+                continue
+            gain = self.upgrade_gain(card) - short - max(0, card.cost - short) * self.money_worth()
+            if gain > key:
+                best, key = short, gain
+        return f"tasting {best}"
+
+    plays_for: tuple[str, ...] = ()
+    """Goal measures my way of playing raises by itself."""
 
     def _goal(self, legal: list) -> str:
-        return min(legal, key=lambda a: (content().goals[a.split()[1]]["sp"], a))
+        """Discard the goal I am least likely to win, by its SP, my lead at round 3 and my way of playing.
+
+        'Distillery goals: Compared relative to other players. Cannot be achieved by scoring zero.' (book)
+        """
+        return min(legal, key=lambda a: (self.goal_value(a.split()[1]), a))
+
+    def goal_value(self, goal: str) -> float:
+        spec = content().goals[goal]
+        measure: str = spec["measure"]
+        chance = 0.4
+        sugar = measure[: -len("_labels")] if measure.endswith("_labels") else ""
+        if measure in self.plays_for or sugar == self.sugar:
+            chance += 0.25
+        elif sugar in SUGARS:
+            chance = 0.05
+        mine = self.measure(measure, self.me)
+        if mine is not None:
+            others = [self.measure(measure, q) or 0 for q in range(len(self.v["money"])) if q != self.me]
+            chance += 0.1 * max(-3, min(3, mine - max(others, default=0)))
+        return spec["sp"] * max(0.05, min(0.95, chance))
+
+    def measure(self, name: str, q: int) -> int | None:
+        """A goal's measure for seat ``q`` as the view shows it (None: a sale's detail the view does not keep)."""
+        v, c = self.v, content()
+        labels = [r for r in v["spaces"][q] if r] + [s["recipe"] for s in v["warehouse"][q]]
+        recipes = [c.recipes[r] for r in labels]
+        if name == "distinct_labels":
+            return len(set(labels))
+        if name.endswith("_labels"):
+            kind = name[: -len("_labels")]
+            if kind in ("aged", "unaged"):
+                return sum(1 for r in recipes if r.aged == (kind == "aged"))
+            return sum(1 for r in recipes if kind in (r.sugar, r.tier))
+        counts = {
+            "upgrades": len(v["upgrades"][q]),
+            "recipes_unlocked": len(v["known"][q]),
+            "money": v["money"][q],
+            "label_spaces_filled": sum(1 for r in v["spaces"][q] if r),
+            "warehouse_spirits": len(v["warehouse"][q]),
+            "spirits_sold": v["sales"][q],
+            "premium_bottles": len(v["display"][q]),
+        }
+        return counts.get(name)
 
 
 def has_kind(pantry: list, kind: str) -> bool:
@@ -339,12 +520,29 @@ class Ager(Distiller):
 
     name = "ager"
     tier = "silver"
-    tiers: tuple[str, ...] = ("silver", "bronze")
+    tiers: tuple[str, ...] = ("silver", "bronze", "gold")
     backup = True
     wants_wood = True
+    plays_for = ("aged_labels", "silver_labels", "gold_labels", "flavours_sold", "warehouse_spirits", "best_sale_sp")
+
+    hold_money = 6
 
     def sell_aged(self, flavours: int) -> bool:
-        return flavours >= 3 or self.v["round"] >= 6
+        """Sell at 3 flavour cards, or from round 6; hold a third for a fourth when the slot and money allow.
+
+        'Aged spirit flavor bonus: ... 3 = 6 SP, 4 = 10 SP' (book): a round more turns 6 SP into 10,
+        but its sale money comes a round later and the warehouse space stays taken.
+        """
+        v = self.v
+        if flavours >= 4 or v["round"] >= 6:
+            return True
+        if flavours < 3:
+            return False
+        c, me = content(), self.me
+        racks = sum(1 for _, n in v["upgrades"][me] if c.cards[n].upgrade == "warehouse_space")
+        new = sum(1 for s in v["pending"][me] if s["aged"])
+        room = len(v["warehouse"][me]) + new <= 2 + racks
+        return not (room and v["money"][me] >= self.hold_money)
 
 
 class Seller(Distiller):
@@ -354,6 +552,7 @@ class Seller(Distiller):
     tier = "bronze"
     tiers: tuple[str, ...] = ("bronze", "silver")
     wants_wood = False
+    plays_for = ("unaged_labels", "bronze_labels", "spirits_sold", "label_spaces_filled", "best_sale_money", "money")
 
 
 class Heuristic(Ager):
