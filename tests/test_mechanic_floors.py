@@ -130,3 +130,19 @@ def test_a_house_rules_events_are_counted_as_its_mechanic():
     table = cov.coverage(res, rules, "bourbonomics")
     row = table.filter(pl.col("mechanic") == "house-round_note").row(0, named=True)
     assert row["games_pct"] == 100.0 and row["flag"] == ""
+
+
+def test_a_report_shows_floors_in_one_line_and_draws_only_the_missed_ones():
+    """35 floors that hold are one line; a missed floor is a line and a strip of its own."""
+    from bourbon_lab.design.check import check_targets
+
+    t = _floors([{"metric": "rounds", "range": [18, 24], "source": "ours", "why": "x"}])
+    report = check_targets({"default": _one_crash(rounds=20)}, t)
+    text = str(report)
+    floors = len(t.targets) - 1
+    assert f"fires:*: 2 of {floors} hold, each ≥ 1" in text
+    listed = [line.split()[1] for line in text.splitlines() if line.split()[0] in ("holds", "fails", "undecided")]
+    assert "fires:crash" not in listed and "fires:sale_hot" in listed and "rounds" in listed
+    assert set(report.shown()["metric"]) == {"rounds"} | {
+        x.metric for x in t.targets if x.group and x.metric not in ("fires:crash", "fires:wipe")
+    }

@@ -147,7 +147,13 @@ def importance_chart(importance: pl.DataFrame) -> alt.Chart:
 
 
 def before_after_chart(table: pl.DataFrame, heading: str = "Targets before and after tuning") -> alt.VConcatChart:
-    """Target by target: each ruleset's estimate with its 95 % interval, on the target band."""
+    """Target by target: each ruleset's estimate with its 95 % interval, on the target band.
+
+    A group's target (a floor under a mechanic) is drawn only where some ruleset misses it.
+    """
+    if "group" in table.columns:
+        missed = table.filter((pl.col("group") != "") & (pl.col("status") != "holds"))["metric"]
+        table = table.filter((pl.col("group") == "") | pl.col("metric").is_in(missed.implode()))
     strips = []
     for metric in table["metric"].unique(maintain_order=True):
         rows = table.filter(pl.col("metric") == metric)

@@ -24,10 +24,17 @@ class TargetReport:
         return int((self.table["status"] == "holds").sum())
 
     def chart(self, title: str | None = None):
-        """Each target's range as a band and the estimate with its 95 % interval (``design.charts``)."""
+        """Each target's range as a band and the estimate with its 95 % interval (``design.charts``).
+
+        A group's targets that hold (the floors under every mechanic) are left out; those that do not are drawn.
+        """
         from .charts import targets_chart
 
-        return targets_chart(self.table, title_text=title)
+        return targets_chart(self.shown(), title_text=title)
+
+    def shown(self) -> pl.DataFrame:
+        """The rows worth a line or a strip: every target but a group's that hold."""
+        return self.table.filter((pl.col("group") == "") | (pl.col("status") != "holds"))
 
     def loss(self) -> float:
         """Weighted distance of the estimates from their ranges (0 when every estimate is inside)."""
@@ -38,17 +45,21 @@ class TargetReport:
 
     def __str__(self) -> str:
         lines = []
-        for r in self.table.iter_rows(named=True):
+        for r in self.shown().iter_rows(named=True):
             ci = "" if r["ci_low"] != r["ci_low"] else f" [{r['ci_low']:.1f}, {r['ci_high']:.1f}]"
             lines.append(
                 f"  {r['status']:<12} {r['metric']:<24} {r['value']:8.2f}{ci:<18} target {r['range']} ({r['source']})"
             )
+        groups = self.table.filter(pl.col("group") != "").group_by("group", maintain_order=True)
+        for (name,), rows in groups:
+            held = int((rows["status"] == "holds").sum())
+            lines.append(f"  {'':<12} {name}: {held} of {rows.height} hold, each {rows['range'][0]} (the others above)")
         return "\n".join(lines)
 
 
 def compare_reports(reports: dict[str, TargetReport]) -> pl.DataFrame:
     """Several rulesets' verdicts in one long table (``ruleset`` = each name), for ``before_after_chart``."""
-    cols = ["metric", "unit", "range", "lo", "hi", "source", "value", "ci_low", "ci_high", "status"]
+    cols = ["metric", "unit", "range", "lo", "hi", "source", "value", "ci_low", "ci_high", "status", "group"]
     return pl.concat([r.table.select(cols).with_columns(pl.lit(name).alias("ruleset")) for name, r in reports.items()])
 
 
@@ -133,6 +144,7 @@ def check_targets(result, targets=None) -> TargetReport:
                 "unit": get_metric(target.metric, t.game).unit,
                 "quote": target.quote,
                 "why": target.why,
+                "group": target.group,
             }
         )
     return TargetReport(pl.DataFrame(rows, schema=_SCHEMA))
@@ -155,6 +167,7 @@ _SCHEMA = {
     "unit": pl.Utf8,
     "quote": pl.Utf8,
     "why": pl.Utf8,
+    "group": pl.Utf8,
 }
 
 
