@@ -146,3 +146,20 @@ def test_a_report_shows_floors_in_one_line_and_draws_only_the_missed_ones():
     assert set(report.shown()["metric"]) == {"rounds"} | {
         x.metric for x in t.targets if x.group and x.metric not in ("fires:crash", "fires:wipe")
     }
+
+
+def test_gated_age_shifts_only_gated_orders_and_a_tune_starts_at_no_shift():
+    """``scale:gated_age`` (ours): "the best ones also ask for higher quality or age" — k more years on every gated
+    card, none on an "any bourbon" card; a shift, so k = 0 changes nothing and a tune's first trial is k = 0."""
+    from bourbon_lab.design.knobs import apply_knobs, parse_knobs
+    from bourbon_lab.design.tuning import _start_point
+
+    rules = bl.Ruleset.default()
+    (knob,) = parse_knobs(rules, "scale:gated_age=0:3")
+    assert knob.identity == 0.0 and _start_point(rules, [knob]) == {"scale:gated_age": 0.0}
+    assert apply_knobs(rules, [knob], [0.0]) == rules
+    older = apply_knobs(rules, [knob], [2.0])
+    for before, after in zip(rules.demand_cards, older.demand_cards):
+        assert after.min_age == (before.min_age if before.is_open else before.min_age + 2), before.id
+    (factor,) = parse_knobs(rules, "scale:gated_prestige=0.5:2")
+    assert factor.identity == 1.0
