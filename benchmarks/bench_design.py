@@ -84,23 +84,29 @@ def run_sensitivity(args) -> None:
         (out / "sensitivity.html").write_text(sensitivity_report(res), encoding="utf-8")
 
 
-def run_tuning(args) -> None:
+def _timed_tune(args, knobs: str, **kw):
+    """``bl.tune`` on the defaults at the arguments' sizes: the result, seconds spent and games played."""
     count = Counted()
     started = time.perf_counter()
     res = bl.tune(
         bl.Ruleset.default(),
-        KNOBS,
+        knobs,
         budget=args.budget,
         games=args.tune_games,
         seed=args.seed,
         final_games=args.final_games,
         simulate_fn=count,
+        **kw,
     )
-    spent = time.perf_counter() - started
+    return res, time.perf_counter() - started, count.games
+
+
+def run_tuning(args) -> None:
+    res, spent, games = _timed_tune(args, KNOBS)
     pruned = int((res.trials["state"] == "pruned").sum())
     print(
         f"tuning: {args.budget} trials ({pruned} pruned), {args.tune_games} games per run per rung: "
-        f"{spent / 60:.1f} min, {count.games} games, {count.games / spent:.1f} games/s"
+        f"{spent / 60:.1f} min, {games} games, {games / spent:.1f} games/s"
     )
     print("  before:")
     print(res.before)
@@ -120,23 +126,10 @@ def run_tuning(args) -> None:
 
 def run_pareto(args) -> None:
     """Issue 29: a 60-trial multi-objective tune on 2 cores, in minutes."""
-    count = Counted()
-    started = time.perf_counter()
-    res = bl.tune(
-        bl.Ruleset.default(),
-        PARETO_KNOBS,
-        budget=args.budget,
-        games=args.tune_games,
-        rungs=2,
-        seed=args.seed,
-        final_games=args.final_games,
-        simulate_fn=count,
-        objectives="pareto",
-    )
-    spent = time.perf_counter() - started
+    res, spent, games = _timed_tune(args, PARETO_KNOBS, rungs=2, objectives="pareto")
     print(
         f"pareto tune: {args.budget} trials, {args.tune_games} games per run per rung, 2 rungs, "
-        f"{len(res.front)} on the front: {spent / 60:.1f} min, {count.games} games, {count.games / spent:.1f} games/s"
+        f"{len(res.front)} on the front: {spent / 60:.1f} min, {games} games, {games / spent:.1f} games/s"
     )
     print(res.findings())
     if args.out:

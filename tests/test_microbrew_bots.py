@@ -124,18 +124,20 @@ def test_no_bot_replaces_an_opponent_to_serve_for_cash(bot):
     assert make_bot(bot, game="microbrew").choose(g.observe(me), g.legal_actions()) != "place serve.1"
 
 
+def _perfect_column(s, me):
+    """Recipe R04 in my hand and secret, its column brewed Perfect (LLMD), customer C04 thirsty for it."""
+    for card in ("R04", "C04"):
+        take(s, None, card)
+    s["hand"][me], s["secret"][me] = ["R04"], ["R04"]
+    s["copper"][me][:4] = list("LLMD")
+    s["thirsty"].append("C04")
+
+
 def test_the_perfect_bot_replaces_an_opponent_on_the_one_bottle_space_for_a_perfect_beer():
     """The book: "you can always replace your opponent's to do their job." The 2-player brewery has one Bottle space;
     before the bots replaced, whoever took it first held it all round, and the last round's starter won most mirrors."""
 
-    def perfect_column(s, me):
-        for card in ("R04", "C04"):
-            take(s, None, card)
-        s["hand"][me], s["secret"][me] = ["R04"], ["R04"]
-        s["copper"][me][:4] = list("LLMD")
-        s["thirsty"].append("C04")
-
-    g, me = _held_by_the_opponent("bottle", perfect_column)
+    g, me = _held_by_the_opponent("bottle", _perfect_column)
     assert make_bot("perfect", game="microbrew").choose(g.observe(me), g.legal_actions()) == "place bottle.1"
     g.apply("place bottle.1")
     g.apply("bottle R04 col 1")
@@ -226,14 +228,7 @@ def test_the_perfect_bot_works_overtime_to_bottle_a_perfect_beer_on_its_own_bott
     """The book: "Overtime Take back one of your other, previously placed brewers." The 2-player brewery has one
     Bottle space; with my brewer on it, a column brewed Perfect for a thirsty customer is bottled this round."""
 
-    def perfect_column(s, me):
-        for card in ("R04", "C04"):
-            take(s, None, card)
-        s["hand"][me], s["secret"][me] = ["R04"], ["R04"]
-        s["copper"][me][:4] = list("LLMD")
-        s["thirsty"].append("C04")
-
-    g, me = _held_by_me("bottle", perfect_column)
+    g, me = _held_by_me("bottle", _perfect_column)
     assert _overtime("perfect", g, me) == ["place manage.1", "manage overtime", "overtime bottle.1"]
     assert g.spaces["bottle"] == [None] and g.ready[me] == 1
 
