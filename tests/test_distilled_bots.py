@@ -90,14 +90,15 @@ def decide(bot, g, p, legal):
 
 def test_ager_buys_an_upgrade_that_beats_its_price():
     """'Distillery upgrade | Varies | Max 3 on your board' and 'Distillery upgrade SP values' (book):
-    with its washback bought and 10 money, the ager buys an extra rack (3 SP, a third warehouse space) for 5."""
+    with its washback bought and 10 money, the ager buys an extra rack (3 SP, a third warehouse space) for 5;
+    with 6 it keeps the money for next round's sugar."""
     g = market_table()
     ready_grain_distillery(g)
     g.money[3] = 10
     g.rows["upgrades"][0] = cid(g, "extra_rack")
     bot = make_bot("ager", seed=1, game="distilled")
     assert decide(bot, g, 3, ["pass", "buy upgrades 1"]) == "buy upgrades 1"
-    g.money[3] = 9  # keeping money back for next round's sugar
+    g.money[3] = 6  # keeping a basic sugar's 2 money back for next round (the ager's ``reserve``)
     assert decide(bot, g, 3, ["pass", "buy upgrades 1"]) == "pass"
 
 
@@ -129,7 +130,7 @@ def test_tasting_pays_for_an_upgrade_just_out_of_reach():
     """'If you did not sell a spirit this round, you may offer a tasting (spend up to 4 SP to gain that
     much money)' (book): 3 SP buy the money a 4-SP upgrade lacks; in the last round nothing is worth it."""
     g = market_table()
-    g.money[3] = 6
+    g.money[3] = 3  # 4 for the sign and 2 kept back (the ager's ``reserve``): 3 short
     g.rows["upgrades"] = [cid(g, "heritage_sign"), None, None, None]
     bot = make_bot("ager", seed=1, game="distilled")
     legal = [f"tasting {k}" for k in range(5)]
@@ -182,3 +183,87 @@ def test_ager_holds_a_third_flavour_for_a_fourth_when_room_and_money_allow():
     g.money[3] = 2
     bot.obs = g.observe(3)
     assert bot.sell_aged(3) is True
+
+
+def test_ager_holds_a_third_flavour_for_an_open_four_flavour_award():
+    """'Aged spirit flavor bonus: ... 3 = 6 SP, 4 = 10 SP' and 'Spirit awards: ... first to fulfill scores
+    full' (book): short of money, the ager still holds a 3-flavour spirit when 'Sell a spirit with 4
+    flavours' is unclaimed and a warehouse space is free; in the last round it sells."""
+    g = market_table()
+    g.spirits["s99"] = {"recipe": "bourbon", "cards": [], "barrel": None, "flavours": ["oak"] * 3, "round": 1}
+    g.spirits["s99"]["aged"] = True
+    g.warehouse[3], g.pending[3], g.round, g.money[3] = ["s99"], [], 6, 2
+    g.awards, g.award_winners = ["A09"], {}
+    bot = make_bot("ager", seed=1, game="distilled")
+    bot.obs, bot.me = g.observe(3), 3
+    assert bot.sell_aged(3) is False
+    g.awards = ["A08"]  # no 4-flavour award: sell at 3
+    bot.obs = g.observe(3)
+    assert bot.sell_aged(3) is True
+
+
+def test_seller_distils_every_round_when_a_sales_award_needs_it():
+    """'Spirit awards: Bonus SP for meeting objectives' (book), 'Sell 7 spirits': a seller with 3 sales in
+    round 4 reaches 7 only by selling in each of the 4 rounds left, so it distils without a spare sugar."""
+    g = market_table()
+    g.awards, g.award_winners, g.round = ["A03"], {}, 4
+    g.sales[3] = [{"money": 1}] * 3
+    bot = make_bot("seller", seed=1, game="distilled")
+    bot.obs, bot.me = g.observe(3), 3
+    assert bot.sales_award_needs_now() is True
+    g.sales[3] = [{"money": 1}] * 4  # one round of slack: it may wait for a better spirit
+    bot.obs = g.observe(3)
+    assert bot.sales_award_needs_now() is False
+
+
+def test_recipe_award_cube_of_any_tier_in_the_last_round():
+    """'Spirit awards: ... first to fulfill scores full' (book), 'Unlock 5 recipes' (4 SP): four recipes
+    known and every bronze one among them, the seller buys a silver cube in round 7 with the money it would
+    otherwise score at 1 SP per 5; in round 2 the same 6 money is kept back for next round's sugar."""
+    g = market_table()
+    g.known[3] = ["gin", "white_rum", "eau_de_vie", "bourbon"]
+    g.awards, g.award_winners = ["A15"], {}
+    g.money[3], g.round = 6, g.rules.rounds
+    bot = make_bot("seller", seed=1, game="distilled")
+    bot.obs, bot.me = g.observe(3), 3
+    assert bot._buy_award_cube(["pass", "cube dark_rum"]) == "cube dark_rum"
+    g.round = 2
+    bot.obs = g.observe(3)
+    assert bot._buy_award_cube(["pass", "cube dark_rum"]) is None
+
+
+def test_ager_unlocks_gold_before_bronze_for_a_gold_award_or_goal():
+    """'Gold recipe cube – Unlocks gold-tier spirits' and 'Spirit awards' (book): with 'Sell a gold spirit'
+    unclaimed the ager's next cube after silver is gold, not bronze; holding 'Most gold labels' it buys it
+    with two of its sugar at hand instead of three."""
+    g = market_table()
+    ready_grain_distillery(g, sugars=2)
+    g.known[3] = ["bourbon"]
+    g.money[3] = 10
+    g.awards, g.award_winners = ["A06"], {}
+    bot = make_bot("ager", seed=1, game="distilled")
+    bot.obs, bot.me = g.observe(3), 3
+    assert bot.wanted_cube() == "single_malt"
+    g.awards = ["A01"]
+    bot.obs = g.observe(3)
+    assert bot.wanted_cube() == "gin"
+    g.goals[3] = ["G07", "G01", "G02"]
+    assert decide(bot, g, 3, ["pass", "cube single_malt"]) == "cube single_malt"
+    g.goals[3] = ["G01", "G02", "G03"]
+    g.awards = ["A06"]
+    assert decide(bot, g, 3, ["pass", "cube single_malt"]) == "pass"
+
+
+def test_ager_buys_bronze_while_the_gold_cube_waits_for_sugar():
+    """'Gold recipe cube – Unlocks gold-tier spirits' (book): with 'Sell a gold spirit' unclaimed gold comes
+    before bronze, but with one grain at hand the gold cube is not yet worth its price, so the ager buys the
+    bronze cube it would have bought before (a cheap recipe for a thin washback)."""
+    g = market_table()
+    ready_grain_distillery(g, sugars=1)
+    g.known[3] = ["bourbon"]
+    g.money[3] = 10
+    g.awards, g.award_winners = ["A06"], {}
+    bot = make_bot("ager", seed=1, game="distilled")
+    bot.obs, bot.me = g.observe(3), 3
+    assert bot.wanted_cube() == "single_malt"
+    assert decide(bot, g, 3, ["pass", "cube gin", "cube single_malt"]) == "cube gin"

@@ -21,7 +21,8 @@ def mixed():
 def test_targets_file_names_the_issues_targets():
     t = Targets.load(TARGETS)
     assert t.game == "distilled"
-    assert {x.metric for x in t.targets} == {
+    issues = [x for x in t.targets if x.group != "fires:*"]  # the fires:* floors: every mechanic fires (issue 29)
+    assert {x.metric for x in issues} == {
         "identity_sp_spread",
         "seat_sp_spread",
         "strategy_dominance",

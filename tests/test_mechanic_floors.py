@@ -100,6 +100,7 @@ def test_every_mechanic_reads_columns_its_events_table_has(game):
 
 def test_bourbonomics_coverage_plays_the_four_strategies_by_default():
     assert cov.coverage_bots("bourbonomics") == ("rush", "prime", "hot", "specialist")
+    assert cov.coverage_bots("distilled") == ("ager", "seller", "ager", "seller")
     assert cov.coverage_bots("gin_crafters") == ("heuristic",)
 
 

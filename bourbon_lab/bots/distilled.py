@@ -37,6 +37,8 @@ EFFECT_SP = {
 }
 """What an upgrade's effect is worth a round, in SP, to a distillery it does not suit better (see ``effect_sp``)."""
 SUGARS = ("grain", "fruit", "plant")
+CUBE_COST = {"bronze": 2, "silver": 4, "gold": 6}
+"""A recipe cube's price by tier (ruleset.yaml ``cube_cost``; the view does not carry the ruleset)."""
 
 
 class Distiller(Bot):
@@ -89,10 +91,38 @@ class Distiller(Bot):
             return max(mine, key=lambda r: ("bronze", "silver", "gold").index(c.recipes[r].tier))
         return None
 
-    def wanted_cube(self) -> str | None:
-        """The next recipe of my sugar to unlock, my tiers in order (without ``backup``, once the known run short)."""
+    def open_award(self, measure: str, at_least: int = 0) -> int:
+        """The SP of the unclaimed awards in play that count ``measure`` from ``at_least`` up (0: none).
+
+        'Spirit awards: Bonus SP for meeting objectives (first to fulfill scores full ...)' (book).
+        """
+        c, sp = content(), 0
+        for award, won in self.v["awards"].items():
+            spec = c.awards[award]
+            if won is None and spec["measure"] == measure and spec["at_least"] >= at_least:
+                sp += spec["sp"]
+        return sp
+
+    def gold_goal(self) -> bool:
+        """Whether 'Most gold labels' is among my goals: mine alone to win while nobody else distils gold."""
+        goals = content().goals
+        return any(goals[g]["measure"] == "gold_labels" for g in self.v["me"]["goals"])
+
+    def gold_pays(self) -> bool:
+        """Whether a gold spirit earns more than its label: 'Sell a gold spirit' unclaimed, or my gold-label goal."""
+        return self.gold_goal() or self.open_award("gold_sold") > 0
+
+    def wanted_cube(self, gold: bool = True) -> str | None:
+        """The next recipe of my sugar to unlock, my tiers in order (without ``backup``, once the known run short).
+
+        Gold comes before bronze when a gold spirit earns an award or a goal (``gold_pays``); ``gold=False``
+        leaves gold out (while a gold cube is not yet worth buying, see ``_buy_cube``).
+        """
         c, known, left = content(), self.v["known"][self.me], self.v["labels_left"]
-        for tier in self.tiers:
+        tiers = self.tiers if gold else tuple(t for t in self.tiers if t != "gold")
+        if "gold" in tiers and self.gold_pays():
+            tiers = tuple(t for t in tiers if t != "bronze") + ("bronze",)
+        for tier in tiers:
             flight = c.flights[self.v["flight"]]
             mine = [r for r in flight if c.recipes[r].tier == tier and c.recipes[r].sugar == self.sugar]
             new = [r for r in mine if r not in known and left.get(r, 0) > 1]
@@ -136,12 +166,16 @@ class Distiller(Bot):
             # 'Gold recipe cube – Unlocks gold-tier spirits' (book): 3 of my sugar after the cut, the others
             # forbidden; worth its price only with the sugars nearly at hand and a barrel to age it in.
             sugars = sum(1 for _, k in self.cards("pantry") if k.sugar == self.sugar)
-            if sugars < self.gold_sugars or not any(k.kind == "barrel" for _, k in self.cards("storeroom")):
-                return None
+            short = self.gold_sugars - (1 if self.gold_goal() else 0) - sugars
+            if short > 0 or not any(k.kind == "barrel" for _, k in self.cards("storeroom")):
+                # Not yet: the cheaper cube that would have come first (bronze, a recipe for a thin washback).
+                cube = self.wanted_cube(gold=False)
+                return f"cube {cube}" if cube and f"cube {cube}" in legal else None
         return f"cube {cube}"
 
     gold_sugars = 3
-    """My sugar cards in the pantry before a gold cube is worth buying (gold needs 3 after the cut)."""
+    """My sugar cards in the pantry before a gold cube is worth buying (gold needs 3 after the cut); one fewer
+    when a gold spirit earns an award or a goal (a basic sugar costs far less than the award)."""
 
     def _buy_wood(self, legal: list) -> str | None:
         store = self.cards("storeroom")
@@ -187,22 +221,30 @@ class Distiller(Bot):
         return self._buy_upgrade(legal) or self._buy_award_cube(legal)
 
     def _buy_award_cube(self, legal: list) -> str | None:
-        """A bronze cube of any sugar when an unclaimed recipe award in play is within two cubes and worth it.
+        """The cheapest cube (mine first) when an unclaimed recipe award in play is within three cubes and worth it.
 
         'Spirit awards: Bonus SP for meeting objectives (first to fulfill scores full ...)' (book): the
-        award's SP, spread over the cubes still missing, must beat what those cubes cost me in money.
+        award's SP must beat what the cubes still missing cost me in money, half as much again for the
+        chance that another distillery claims it first.
         """
         v, c = self.v, content()
         known = len(v["known"][self.me])
-        cubes = [a for a in legal if a.startswith("cube ") and c.recipes[a.split()[1]].tier == "bronze"]
-        if not cubes or v["money"][self.me] < 2 + self.reserve:
+
+        def cost(a: str) -> tuple[int, bool, str]:
+            recipe = c.recipes[a.split()[1]]
+            return (CUBE_COST[recipe.tier], recipe.sugar != self.sugar, a)
+
+        cubes = sorted((a for a in legal if a.startswith("cube ")), key=cost)
+        reserve = self.reserve if v["round"] < v["rounds"] else 0  # no sugar to buy after the last market
+        if not cubes or v["money"][self.me] < cost(cubes[0])[0] + reserve:
             return None
         for award, won in sorted(v["awards"].items()):
             spec = c.awards[award]
             missing = spec["at_least"] - known
-            if won is None and spec["measure"] == "recipes_unlocked" and 0 < missing <= 2:
-                if spec["sp"] / missing > 2 * self.money_worth() * 2:
-                    return min(cubes)
+            if won is None and spec["measure"] == "recipes_unlocked" and 0 < missing <= 3:
+                price = missing * cost(cubes[0])[0]  # each at the cheapest price on offer now
+                if spec["sp"] > price * self.money_worth() * 1.5:
+                    return cubes[0]
         return None
 
     reserve = 5
@@ -345,7 +387,7 @@ class Distiller(Bot):
 
     def worth_distilling(self, pantry: list, forbidden: set[str]) -> bool:
         """Wait until the cheapest recipe I can still make has a spare sugar for the cut, except in the last round."""
-        if self.v["round"] >= self.v["rounds"]:
+        if self.v["round"] >= self.v["rounds"] or self.sales_award_needs_now():
             return True
         c, left = content(), self.v["labels_left"]
         mine = [r for r in self.v["known"][self.me] if c.recipes[r].sugar == self.sugar and left.get(r, 0) > 0]
@@ -355,6 +397,28 @@ class Distiller(Bot):
             return True
         have = {s: sum(1 for _, card in pantry if card.sugar == s) for s in ("grain", "fruit", "plant")}
         return any(self.ready(dict(c.recipes[r].needs), have) for r in mine)
+
+    def sales_award_needs_now(self) -> bool:
+        """Whether a 'Sell N spirits' award I play for is in reach only if I distil (and sell) every round left.
+
+        'Spirit awards: Bonus SP for meeting objectives' (book): a seller one sale behind the award's pace
+        loses it for good by waiting a round for a spare sugar; a plainer spirit now costs a few SP at most.
+        """
+        if "spirits_sold" not in self.plays_for:
+            return False
+        v, c = self.v, content()
+        sold, left = v["sales"][self.me], v["rounds"] - v["round"] + 1
+        for award, won in v["awards"].items():
+            spec = c.awards[award]
+            if won is None and spec["measure"] == "spirits_sold" and spec["at_least"] == sold + left:
+                if spec["sp"] >= self.sales_award_sp:
+                    return True
+        return False
+
+    sales_award_sp = 6
+    """The least award SP worth a plainer spirit every round left: 'Sell 7 spirits' (6 SP) only; a seller
+    reaches 3 and 5 sales at its own pace, and forcing them made it win more often than strategy_dominance
+    allows (40 % of wins in mixed tables)."""
 
     def ready(self, needs: dict, have: dict) -> bool:
         """Whether the loaded sugars meet ``needs``, with ``spare_sugar`` more of my own sugar for the cut."""
@@ -526,23 +590,29 @@ class Ager(Distiller):
     plays_for = ("aged_labels", "silver_labels", "gold_labels", "flavours_sold", "warehouse_spirits", "best_sale_sp")
 
     hold_money = 6
+    reserve = 2
+    """Money kept back from an upgrade: one basic sugar. The ager's barrels and sugar come first in the
+    market anyway, and upgrades were where it trailed the seller most (0.5 SP a game against 4.4)."""
 
     def sell_aged(self, flavours: int) -> bool:
         """Sell at 3 flavour cards, or from round 6; hold a third for a fourth when the slot and money allow.
 
         'Aged spirit flavor bonus: ... 3 = 6 SP, 4 = 10 SP' (book): a round more turns 6 SP into 10,
-        but its sale money comes a round later and the warehouse space stays taken.
+        but its sale money comes a round later and the warehouse space stays taken. With an unclaimed
+        award for a 4-flavour sale the slot alone decides, up to round 6 (the sale comes in round 7).
         """
         v = self.v
-        if flavours >= 4 or v["round"] >= 6:
+        if flavours >= 4 or v["round"] >= v["rounds"]:
             return True
         if flavours < 3:
-            return False
+            return v["round"] >= 6
         c, me = content(), self.me
         racks = sum(1 for _, n in v["upgrades"][me] if c.cards[n].upgrade == "warehouse_space")
         new = sum(1 for s in v["pending"][me] if s["aged"])
         room = len(v["warehouse"][me]) + new <= 2 + racks
-        return not (room and v["money"][me] >= self.hold_money)
+        if room and self.open_award("most_flavours_in_a_sale", 4):
+            return False  # 'Sell a spirit with 4 flavours' unclaimed: 4 SP more bonus and the award
+        return v["round"] >= 6 or not (room and v["money"][me] >= self.hold_money)
 
 
 class Seller(Distiller):
