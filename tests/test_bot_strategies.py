@@ -120,11 +120,11 @@ def test_specialist_takes_house_blend_only_while_a_barrel_waits_on_a_card():
     assert spec.favourite_upgrade(_view(), copper_kettle).args[1] == "open_bill"
 
 
-def test_specialist_grows_marketing_in_its_direction():
-    """Book (Marketing): "at its top level grants a Private Demand Card only you can fill"; the specialist's
+def test_prime_grows_marketing_in_its_direction():
+    """Book (Marketing): "at its top level grants a Private Demand Card only you can fill"; the prime strategy's
     fourth department is Marketing and it counts four as its direction, the others three."""
-    spec = make_bot("specialist")
-    assert spec.upgrade_order[: spec.focus] == ("rickhouse", "mash_floor", "warehouse", "marketing")
-    for name in ("rush", "prime", "hot"):
+    prime = make_bot("prime")
+    assert prime.upgrade_order[: prime.focus] == ("rickhouse", "warehouse", "supply", "marketing")
+    for name in ("rush", "specialist", "hot"):
         bot = make_bot(name)
         assert "marketing" not in bot.upgrade_order[: bot.focus], name
