@@ -18,7 +18,8 @@ MINUTES_PER_TURN = 1.25
 def test_targets_file_names_the_issues_targets():
     t = Targets.load(TARGETS)
     assert t.game == "gin_crafters"
-    assert {x.metric for x in t.targets} == {"turn_order_spread", "strategy_dominance", "rounds"}
+    issues = [x for x in t.targets if x.group != "fires:*"]  # the fires:* floors: every mechanic fires (issue 29)
+    assert {x.metric for x in issues} == {"turn_order_spread", "strategy_dominance", "rounds"}
     assert all(x.why for x in t.targets if x.source == "ours")
     spread = {t.runs[x.run].players: x.hi for x in t.targets if x.metric == "turn_order_spread"}
     assert spread == {2: 5, 3: 5, 4: 5}
@@ -41,7 +42,7 @@ def test_targets_check_real_games():
     assert set(results) == {"two", "three", "four", "mixed"}
     report = check_targets(results, TARGETS)
     table = report.table
-    assert table.height == 7
+    assert table.filter(table["group"] == "").height == 7
     assert set(table["status"]) <= {"holds", "fails", "undecided"}
     four = results["four"].games
     assert set(four["players"]) == {4} and (four["ended_by"] == "target").all()

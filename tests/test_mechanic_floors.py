@@ -164,3 +164,16 @@ def test_gated_age_shifts_only_gated_orders_and_a_tune_starts_at_no_shift():
         assert after.min_age == (before.min_age if before.is_open else before.min_age + 2), before.id
     (factor,) = parse_knobs(rules, "scale:gated_prestige=0.5:2")
     assert factor.identity == 1.0
+
+
+@pytest.mark.parametrize("game", ["microbrew", "gin_crafters"])
+def test_each_games_targets_command_reads_its_own_file_and_names_each_rows_run(game, capsys):
+    """Issue 30: `bourbon-lab targets --game microbrew` checked Bourbonomics' book targets and exited 2."""
+    from bourbon_lab.cli import main
+    from bourbon_lab.design.targets import as_targets, targets_file
+
+    assert targets_file(game) == get_game(game).targets_file and as_targets(None, game).game == game
+    assert main(["targets", "--game", game, "--games", "2", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    runs = Targets.load(targets_file(game)).runs
+    assert "bourbon-lab targets:" in out and all(f", run {r})" in out for r in runs)

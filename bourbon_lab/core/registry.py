@@ -61,7 +61,8 @@ class GameDef:
     ``invariants(state)`` (optional) lists every law of the book the table breaks now (cards and
     tokens conserved, money never below zero…); the harness and ``bourbon-lab soak`` check it after
     every action. ``mechanics_file`` (optional, ``core.mechanics``) names each rule of the book with how
-    the events table shows it firing; ``bourbon-lab coverage`` counts them.
+    the events table shows it firing; ``bourbon-lab coverage`` counts them. ``targets_file`` (optional)
+    is the game's design targets (``design.targets``), what ``bourbon-lab targets --game`` checks by default.
     """
 
     info: GameInfo
@@ -75,6 +76,7 @@ class GameDef:
     board: BoardDef | None = None
     invariants: Callable[[Any], list[str]] | None = None
     mechanics_file: Path | None = None
+    targets_file: Path | None = None
 
     @cached_property
     def mechanics(self) -> tuple:

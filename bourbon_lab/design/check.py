@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from ..core.registry import DEFAULT_GAME
 from ..sim import SimResult, game_seed, simulate
 from .metrics import get_metric
 from .targets import Run, Targets, TargetsError, as_targets
@@ -45,10 +46,13 @@ class TargetReport:
 
     def __str__(self) -> str:
         lines = []
+        several = self.table["run"].n_unique() > 1
         for r in self.shown().iter_rows(named=True):
             ci = "" if r["ci_low"] != r["ci_low"] else f" [{r['ci_low']:.1f}, {r['ci_high']:.1f}]"
+            run = f", run {r['run']}" if several else ""
             lines.append(
-                f"  {r['status']:<12} {r['metric']:<24} {r['value']:8.2f}{ci:<18} target {r['range']} ({r['source']})"
+                f"  {r['status']:<12} {r['metric']:<24} {r['value']:8.2f}{ci:<18} target {r['range']} "
+                f"({r['source']}{run})"
             )
         groups = self.table.filter(pl.col("group") != "").group_by("group", maintain_order=True)
         for (name,), rows in groups:
@@ -105,8 +109,11 @@ def join_results(parts: list[SimResult]) -> SimResult:
 def run_targets(
     rules, targets=None, games: int = 100, seed: int = 0, workers=None, progress=False, simulate_fn=simulate
 ) -> dict[str, SimResult]:
-    """Play every run the targets read (``games`` each, same ``seed``): a result per run name."""
-    t = as_targets(targets)
+    """Play every run the targets read (``games`` each, same ``seed``): a result per run name.
+
+    Without ``targets``, the rules' game's own targets file.
+    """
+    t = as_targets(targets, getattr(rules, "game", DEFAULT_GAME))
     game = getattr(rules, "game", t.game)
     if game != t.game:
         raise TargetsError(f"{t.source}: targets for {t.game}, but the ruleset is {game}'s")
@@ -117,9 +124,11 @@ def check_targets(result, targets=None) -> TargetReport:
     """Which targets hold on ``result`` (a ``SimResult`` every target reads, or a dict of them by run name).
 
     A target holds when its metric's whole 95 % interval lies inside the range, fails when the
-    whole interval lies outside, and is undecided otherwise (see ``design.targets``).
+    whole interval lies outside, and is undecided otherwise (see ``design.targets``). Without
+    ``targets``, the game's own targets file (the game the result was played for).
     """
-    t = as_targets(targets)
+    one = next(iter(result.values())) if isinstance(result, dict) and result else result
+    t = as_targets(targets, getattr(one, "stamp", {}).get("game") or DEFAULT_GAME)
     rows = []
     for target in t.targets:
         missing = [r for r in target.runs if isinstance(result, dict) and r not in result]

@@ -26,9 +26,9 @@ def _allow(args) -> list[str]:
 def cmd_targets(args) -> int:
     """Play the targets file's runs and print which targets hold."""
     from .check import check_targets, run_targets
-    from .targets import Targets
+    from .targets import Targets, targets_file
 
-    targets = Targets.load(args.file)
+    targets = Targets.load(args.file or targets_file(args.game or DEFAULT_GAME))
     rules = _rules(args, targets.game)
     runs = ", ".join(r.name for r in targets.needed_runs())
     print(
@@ -86,13 +86,14 @@ def cmd_sensitivity(args) -> int:
 
 def cmd_tune(args) -> int:
     """Search the knobs; write the tuned ruleset and an offline report."""
-    from .targets import Targets
+    from .targets import Targets, targets_file
     from .tuning import tune
 
+    path = args.targets or targets_file(args.game or DEFAULT_GAME)
     result = tune(
-        _rules(args, Targets.load(args.targets).game),
+        _rules(args, Targets.load(path).game),
         args.knobs,
-        args.targets,
+        path,
         budget=args.budget,
         seed=args.seed,
         games=args.games,
@@ -184,10 +185,8 @@ _KNOBS_HELP = (
 
 def register(subparsers) -> None:
     """Add ``targets``, ``coverage``, ``sensitivity`` and ``tune`` to the ``bourbon-lab`` command."""
-    from .targets import BOOK_TARGETS
-
     p = subparsers.add_parser("targets", help="check a design targets file against bot games, with 95 %% intervals")
-    p.add_argument("file", nargs="?", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
+    p.add_argument("file", nargs="?", default=None, help="a targets YAML (default: the game's own targets file)")
     p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
     _shared(p, games=100)
     p.set_defaults(func=cmd_targets)
@@ -219,7 +218,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_sensitivity)
 
     p = subparsers.add_parser("tune", help="search the knobs for a ruleset that meets a targets file (Optuna)")
-    p.add_argument("--targets", default=str(BOOK_TARGETS), help="a targets YAML (default: the book targets)")
+    p.add_argument("--targets", default=None, help="a targets YAML (default: the game's own targets file)")
     p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
     p.add_argument("--budget", type=int, default=30, help="trials (default 30)")
     p.add_argument(

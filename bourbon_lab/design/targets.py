@@ -296,10 +296,22 @@ def _number(x: Any) -> bool:
     return not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x)
 
 
-def as_targets(targets: Targets | str | Path | None) -> Targets:
-    """A ``Targets`` from a path, a loaded file or None (the shipped book targets)."""
+def targets_file(game: str = DEFAULT_GAME) -> Path:
+    """A game's own targets file (``GameDef.targets_file``; Bourbonomics' are the shipped book targets)."""
+    from ..core.registry import get_game
+
+    found = get_game(game).targets_file
+    if found is not None:
+        return found
+    if game == DEFAULT_GAME:
+        return BOOK_TARGETS
+    raise TargetsError(f"{game} declares no targets file (GameDef.targets_file); give one")
+
+
+def as_targets(targets: Targets | str | Path | None, game: str = DEFAULT_GAME) -> Targets:
+    """A ``Targets`` from a path, a loaded file or None (the game's own targets file)."""
     if targets is None:
-        return Targets.book()
+        return Targets.load(targets_file(game))
     if isinstance(targets, Targets):
         return targets
     return Targets.load(targets)

@@ -29,6 +29,7 @@ from pathlib import Path
 import polars as pl
 
 from ..core.errors import BourbonLabError, one_line
+from ..core.registry import DEFAULT_GAME
 from ..sim import game_seed, simulate
 from .check import TargetReport, check_targets, compare_reports, join_results, play_run, run_targets
 from .knobs import Knob, apply_knobs, parse_knobs
@@ -139,7 +140,7 @@ def tune(
         front's trial with the smallest weighted loss.
     """
     optuna = require("optuna")
-    t = as_targets(targets)
+    t = as_targets(targets, getattr(rules, "game", DEFAULT_GAME))
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise TargetsError(f"budget: {budget!r} must be a whole number of trials, 1 or more")
     if objectives not in ("loss", "pareto"):

@@ -46,6 +46,7 @@ GAME = register_game(
         board=BOARD,
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
+        targets_file=Path(__file__).parent / "data" / "targets.yaml",
     )
 )
 
