@@ -167,3 +167,10 @@ def test_a_combination_the_ruleset_refuses_is_shown_beside_its_field_and_not_app
     editor = RulesEditor(game="microbrew")
     editor.set_values(changes)
     assert set(editor.problems) == named and editor.rules.to_dict() == RULES.to_dict()
+
+
+def test_a_microbrew_study_starts_at_its_own_first_table():
+    """Issue 30: "The dashboard starts Microbrew at 4 players; the game's own default table size should be its
+    first"."""
+    assert StudySetup.for_game("microbrew").players == 2
+    assert StudySetup.for_game("distilled").players == 4 and StudySetup.for_game("gin_crafters").players == 4

@@ -50,10 +50,14 @@ class GameInfo:
     information: str = "imperfect"
     """``imperfect`` when a view hides anything (hands, deck order); ``perfect`` otherwise."""
     description: str = ""
+    table: int | None = None
+    """The table a study starts at unless told (the game's own first table); None: 4 within its counts."""
 
     def __post_init__(self):
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"{self.name}: min_players {self.min_players} / max_players {self.max_players}")
+        if self.table is not None and not self.min_players <= self.table <= self.max_players:
+            raise ValueError(f"{self.name}: table {self.table} outside {self.min_players}-{self.max_players} players")
         unknown = [d for d in self.dynamics if d not in DYNAMICS]
         if unknown:
             raise ValueError(f"{self.name}: dynamics {unknown} not among {DYNAMICS}")

@@ -48,7 +48,7 @@ class StudySetup:
 
     @classmethod
     def for_game(cls, game: str = DEFAULT_GAME) -> StudySetup:
-        """A game's defaults: its default rules, 4 players (within its counts), its default bot."""
+        """A game's defaults: its default rules, its own first table (``default_players``), its default bot."""
         bots = (default_bot(game),)
         return cls(rules=default_rules(game), players=default_players(game), bots=bots, name=f"{game} defaults")
 
@@ -60,8 +60,10 @@ class StudySetup:
 
 
 def default_players(game: str) -> int:
-    """Players at a study's tables unless told: 4, within the game's player counts."""
+    """Players at a study's tables unless told: the game's own table (``GameInfo.table``), else 4 within its counts."""
     info = get_game(game).info
+    if info.table is not None:
+        return info.table
     return min(max(4, info.min_players), info.max_players)
 
 

@@ -23,6 +23,7 @@ INFO = GameInfo(
     title="Microbrew",
     min_players=2,
     max_players=4,
+    table=2,  # the book's two-player brewery is the game's first table (its targets are all at 2 players)
     max_decisions=6_000,
     dynamics=("sequential", "commit_groups"),
     interrupts=("free_brew",),
