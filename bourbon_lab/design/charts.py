@@ -54,9 +54,7 @@ def _strip(row: dict) -> alt.LayerChart:
             tooltip=["value:Q", "ci_low:Q", "ci_high:Q", "status:N"],
         )
     )
-    return alt.layer(rect, rule, dot).properties(
-        width=WIDTH, height=22, title=alt.TitleParams(label, fontSize=11, anchor="start")
-    )
+    return alt.layer(rect, rule, dot).properties(width=WIDTH, height=22, title=_strip_title(label))
 
 
 def _finite(v) -> bool:
@@ -163,6 +161,14 @@ def before_after_chart(table: pl.DataFrame, heading: str = "Targets before and a
     )
 
 
+def _strip_title(label: str) -> alt.TitleParams:
+    """A strip's title on two lines (the metric, then its target), never wider than the strip.
+
+    A long target (a rising trend over runs) would otherwise widen the whole stack past its output.
+    """
+    return alt.TitleParams(label.split(" · ", 1), fontSize=11, anchor="start", limit=WIDTH)
+
+
 def _before_after_strip(rows: pl.DataFrame) -> alt.LayerChart:
     first = rows.row(0, named=True)
     vals = [
@@ -197,9 +203,7 @@ def _before_after_strip(rows: pl.DataFrame) -> alt.LayerChart:
         )
     )
     label = f"{first['metric']} ({first['unit']}) · target {first['range']}"
-    return alt.layer(rect, rule, dot).properties(
-        width=WIDTH, height=44, title=alt.TitleParams(label, fontSize=11, anchor="start")
-    )
+    return alt.layer(rect, rule, dot).properties(width=WIDTH, height=44, title=_strip_title(label))
 
 
 FLAG_COLORS = alt.Scale(
