@@ -232,17 +232,23 @@ def test_recipe_award_cube_of_any_tier_in_the_last_round():
     assert bot._buy_award_cube(["pass", "cube dark_rum"]) is None
 
 
-def test_ager_unlocks_gold_before_bronze_for_a_gold_award_or_goal():
-    """'Gold recipe cube – Unlocks gold-tier spirits' and 'Spirit awards' (book): with 'Sell a gold spirit'
-    unclaimed the ager's next cube after silver is gold, not bronze; holding 'Most gold labels' it buys it
-    with two of its sugar at hand instead of three."""
+def _ager_chasing_a_gold_award(sugars: int):
+    """A grain ager (player 3) with bourbon known, 10 money, ``sugars`` of its grain and 'Sell a gold spirit' open."""
     g = market_table()
-    ready_grain_distillery(g, sugars=2)
+    ready_grain_distillery(g, sugars=sugars)
     g.known[3] = ["bourbon"]
     g.money[3] = 10
     g.awards, g.award_winners = ["A06"], {}
     bot = make_bot("ager", seed=1, game="distilled")
     bot.obs, bot.me = g.observe(3), 3
+    return g, bot
+
+
+def test_ager_unlocks_gold_before_bronze_for_a_gold_award_or_goal():
+    """'Gold recipe cube – Unlocks gold-tier spirits' and 'Spirit awards' (book): with 'Sell a gold spirit'
+    unclaimed the ager's next cube after silver is gold, not bronze; holding 'Most gold labels' it buys it
+    with two of its sugar at hand instead of three."""
+    g, bot = _ager_chasing_a_gold_award(sugars=2)
     assert bot.wanted_cube() == "single_malt"
     g.awards = ["A01"]
     bot.obs = g.observe(3)
@@ -258,12 +264,6 @@ def test_ager_buys_bronze_while_the_gold_cube_waits_for_sugar():
     """'Gold recipe cube – Unlocks gold-tier spirits' (book): with 'Sell a gold spirit' unclaimed gold comes
     before bronze, but with one grain at hand the gold cube is not yet worth its price, so the ager buys the
     bronze cube it would have bought before (a cheap recipe for a thin washback)."""
-    g = market_table()
-    ready_grain_distillery(g, sugars=1)
-    g.known[3] = ["bourbon"]
-    g.money[3] = 10
-    g.awards, g.award_winners = ["A06"], {}
-    bot = make_bot("ager", seed=1, game="distilled")
-    bot.obs, bot.me = g.observe(3), 3
+    g, bot = _ager_chasing_a_gold_award(sugars=1)
     assert bot.wanted_cube() == "single_malt"
     assert decide(bot, g, 3, ["pass", "cube gin", "cube single_malt"]) == "cube gin"
