@@ -40,3 +40,25 @@ def test_age_or_sell_and_awards_timing(run):
     assert sum(r["sales"] for r in rows if r["what"] == "sp") == run.games["sales"].sum()
     timing = _data(charts.awards_timing(run.events, run.games.height))
     assert sum(r["per_game"] for r in timing) * run.games.height == pytest.approx(run.games["awards_claimed"].sum())
+
+
+def test_income_and_points_counts_only_what_is_gained():
+    """Issue 30: Distilled's "Income and points" chart plotted purchases (income rows below zero) as negative
+    income under the title "Gained". A round with +5 earned and -3 spent gains 5."""
+    import polars as pl
+
+    from bourbon_lab.charts import income_and_points
+
+    events = pl.DataFrame(
+        {
+            "game": [0, 0, 0, 0],
+            "round": [1, 1, 1, 2],
+            "player": [0, 0, 1, 0],
+            "kind": ["income", "income", "points", "income"],
+            "amount": [5.0, -3.0, 2.0, 4.0],
+        }
+    )
+    rows = next(iter(income_and_points(events).to_dict()["datasets"].values()))
+    income = {r["round"]: r["per_player"] for r in rows if r["kind"] == "income"}
+    assert income == {1: 2.5, 2: 4.5}  # two players: 5 / 2 by round 1, (5 + 4) / 2 by round 2; the -3 is no gain
+    assert [r["per_player"] for r in rows if r["kind"] == "points"] == [1.0]

@@ -63,6 +63,9 @@ def source_share_chart(sums: pl.DataFrame, by: str, color: alt.Color) -> alt.Cha
 def income_and_points(events: pl.DataFrame) -> alt.Chart:
     """Average money gained and points scored per player by each round's end, summed over the rounds so far.
 
+    Income counts only money gained: a payment (a Distilled purchase is an ``income`` row below zero) is no
+    income. Points are the score as it stands (a game may take points away).
+
     Parameters
     ----------
     events : polars.DataFrame
@@ -73,7 +76,8 @@ def income_and_points(events: pl.DataFrame) -> alt.Chart:
     altair.Chart
     """
     kind = pl.col("kind").cast(pl.Utf8)
-    flows = events.filter(kind.is_in(["income", "points"])).select(
+    gained = (kind == "points") | ((kind == "income") & (pl.col("amount") > 0))
+    flows = events.filter(gained).select(
         "game", pl.col("round").cast(pl.Int64), kind, pl.col("amount").cast(pl.Float64)
     )
     seats = events.filter(pl.col("player").is_not_null()).group_by("game").agg(pl.col("player").n_unique().alias("n"))
