@@ -39,6 +39,25 @@ _LAZY = {
 }
 
 
+def _charts_offline_in_a_kernel() -> None:
+    """In a Jupyter kernel, make Altair draw offline from the start (issue 30).
+
+    Altair's default renderer loads Vega from a CDN ("Error loading script") and nothing in a new notebook
+    says to call ``charts.use_offline_renderer()``; a kernel imports Altair for its charts anyway.
+    """
+    import sys
+
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    from .charts.export import use_offline_renderer
+
+    use_offline_renderer()
+
+
+_charts_offline_in_a_kernel()
+
+
 def __getattr__(name):
     """Load the layers above the rules (and polars) only when first used: ``import bourbon_lab`` stays quick."""
     if name in _LAZY:

@@ -61,7 +61,17 @@ NOTEBOOKS = {
     "06-scaling-out.ipynb": {"texts": [], "charts": 0},
     # Twelve house rules' A/B charts and the tuning chart (issue 28: "its A/B chart renders").
     "12-house-rules.ipynb": {"texts": [], "charts": 13},
+    # A notebook a newcomer starts from the README's tour: a plain Altair chart, no setup step (issue 30).
+    "new-from-the-readme.ipynb": {"texts": [], "charts": 1},
 }
+GENERATED = {
+    "new-from-the-readme.ipynb": [
+        "import bourbon_lab as bl\n\nrules = bl.Ruleset.default()\n"
+        "result = bl.simulate(rules, players=2, games=2, bots='heuristic', seed=0, progress=False)",
+        "import altair as alt\n\nalt.Chart(result.players).mark_bar().encode(x='bot:N', y='mean(score):Q')",
+    ]
+}
+"""Notebooks written by the test, as a designer would start one (not tutorials in ``notebooks/``)."""
 
 # Layout faults a reader would see, per output: a box sticking out of the output area sideways (cut off, or
 # out of sight with no scrollbar) or out of its bottom, unless inside a box that scrolls that way; a text of our
@@ -298,7 +308,14 @@ def test_notebook_renders_offline_in_jupyterlab(name, tmp_path):
     root, home = tmp_path / "root", tmp_path / "jupyter"
     root.mkdir()
     home.mkdir()
-    shutil.copy(ROOT / "notebooks" / name, root / name)
+    if name in GENERATED:
+        import nbformat
+
+        cells = [nbformat.v4.new_code_cell(src) for src in GENERATED[name]]
+        kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel}), root / name)
+    else:
+        shutil.copy(ROOT / "notebooks" / name, root / name)
     ARTIFACTS.mkdir(exist_ok=True)
     log = tmp_path / "jupyter.log"
     started = time.perf_counter()
