@@ -47,6 +47,12 @@ def test_gin_crafters_board_refuses_an_unaffordable_card_and_buys_a_clicked_one(
     hand = page.locator("[data-testid=hand-gins] .gc-card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert hand == [g["id"] for g in state["hand"]["gins"]]
     assert page.locator(".gc-player").count() == PLAYERS and page.locator(".gc-pawn").count() == PLAYERS
+    stats = page.locator(".gc-player[data-seat='0'] .gc-stats").first.text_content()
+    assert stats.startswith(f"{coins} coin{'' if coins == 1 else 's'} · 0 VP (gin 0, juniper 0, key 0)"), stats
+    # Issue 30: "pawns stacked at 0 are unreadable": every pawn has a row of its own.
+    boxes = [page.locator(".gc-pawn").nth(i).bounding_box() for i in range(PLAYERS)]
+    for a, b in zip(boxes, boxes[1:]):
+        assert a["y"] + a["height"] <= b["y"], boxes
 
     page.locator(f'.gc-market-botanical .gc-card[data-card="{dear["id"]}"]').click()
     error = page.locator(".gc-board [data-testid=error]")

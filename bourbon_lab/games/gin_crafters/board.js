@@ -79,9 +79,9 @@ function markets(state, play) {
         ),
         m.refresh && state.legal.includes(m.refresh)
           ? h("button", { class: "gc-action", "data-action": m.refresh, onclick: () => play(m.refresh) }, [
-              `Refresh (${state.refresh[m.kind]} coins)`,
+              `Refresh (${plural(state.refresh[m.kind], "coin")})`,
             ])
-          : h("span", { class: "gc-note", text: `refresh: ${state.refresh[m.kind]} coins` }),
+          : h("span", { class: "gc-note", text: `refresh: ${plural(state.refresh[m.kind], "coin")}` }),
       ]),
     ),
   );
@@ -96,9 +96,16 @@ function track(state) {
   }
   for (const p of state.players) {
     const left = (100 * Math.min(p.track, end + 10)) / (end + 10);
-    lane.append(h("span", { class: `gc-pawn gc-seat-${p.seat}`, style: `left:${left}%;top:${12 + 8 * p.seat}px`, title: `P${p.seat}: ${p.track} VP`, text: `P${p.seat}` }));
+    lane.append(h("span", { class: `gc-pawn gc-seat-${p.seat}`, style: `left:${left}%;top:${13 + 11 * p.seat}px`, title: `P${p.seat}: ${p.track} VP`, text: `P${p.seat}` }));
   }
   return h("section", { class: "gc-track-box" }, [h("h4", { text: `VP track (end at ${end}, bonus Inspiration at ${marks.join(" and ")})` }), lane]);
+}
+
+// The score and its parts: the track (gin, juniper, key) and, once revealed, the brand cards on top of it.
+function vpText(p, vp) {
+  const parts = `gin ${vp.gin}, juniper ${vp.juniper}, key ${vp.key}`;
+  if (!vp.brand) return `${p.track} VP (${parts})`;
+  return `${p.track + vp.brand} VP (${parts}, brand ${vp.brand}; ${p.track} on the track)`;
 }
 
 function hand(state, play) {
@@ -130,7 +137,7 @@ function player(p, state, play) {
   const area = p.area.map((c) => card(c, state, play));
   return h("section", { class: cls, "data-seat": p.seat }, [
     h("h4", { text: `P${p.seat}${p.start ? " (start)" : ""}${p.turn ? " · turn" : ""}${p.to_act ? " · to act" : ""}` }),
-    h("div", { class: "gc-stats", text: `${p.coins} coins · ${p.track} VP (gin ${vp.gin}, juniper ${vp.juniper}, key ${vp.key}${vp.brand ? `, brand ${vp.brand}` : ""}) · hand ${p.hand_gins} gin, ${p.hand_brands} brand` }),
+    h("div", { class: "gc-stats", text: `${plural(p.coins, "coin")} · ${vpText(p, vp)} · hand ${p.hand_gins} gin, ${p.hand_brands} brand` }),
     h("div", { class: "gc-stats", text: `lent ${p.lent} · borrowed ${p.borrowed}${p.bonuses.length ? ` · bonuses at ${p.bonuses.join(", ")}` : ""}` }),
     h("div", { class: "gc-label", text: "Botanical area" }),
     h("div", { class: "gc-row gc-area" }, area.length ? area : [h("span", { class: "gc-note", text: "empty" })]),
