@@ -46,10 +46,13 @@ def _charts_offline_in_a_kernel() -> None:
     says to call ``charts.use_offline_renderer()``; a kernel imports Altair for its charts anyway.
     """
     import sys
+    from importlib.util import find_spec
 
     shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
     if shell is None or not hasattr(shell, "kernel"):
         return
+    if any(find_spec(m) is None for m in ("altair", "anywidget", "vl_convert")):
+        return  # a kernel without the lab extra draws no charts of ours
     from .charts.export import use_offline_renderer
 
     use_offline_renderer()

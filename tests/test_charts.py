@@ -276,3 +276,31 @@ def test_even_chance_is_one_over_the_players_at_each_table(run):
     spec = charts.win_rate(seat0, by="distillery", players_per_game=4).to_dict()
     assert spec["layer"][2]["encoding"]["y"] == {"datum": 0.25}
     assert "even chance (25 %)" in spec["title"]["subtitle"]
+
+
+def test_a_jupyter_kernel_gets_the_offline_renderer_at_import(monkeypatch):
+    """Issue 30: a new notebook's chart loaded Vega from a CDN unless the designer knew to call
+    use_offline_renderer(); in a kernel, importing bourbon_lab does it (and a kernel without Altair is left alone)."""
+    import sys
+    import types
+
+    import altair as alt
+
+    import bourbon_lab
+
+    kernel = types.SimpleNamespace(kernel=object())
+    before = alt.renderers.active
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: kernel))
+    alt.renderers.enable("default")
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None if name == "altair" else object())
+    bourbon_lab._charts_offline_in_a_kernel()
+    assert alt.renderers.active == "default"
+    monkeypatch.undo()
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: kernel))
+    bourbon_lab._charts_offline_in_a_kernel()
+    assert alt.renderers.active == "jupyter"
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: None))
+    alt.renderers.enable("default")
+    bourbon_lab._charts_offline_in_a_kernel()  # a plain Python process: nothing changes
+    assert alt.renderers.active == "default"
+    alt.renderers.enable(before)
