@@ -253,3 +253,28 @@ def test_summary_tables_read_as_finished_text():
     for by in ("seat", "bot"):
         cells = tables[f"Win rate by {by}"]["win rate [95 % CI]"].to_list()
         assert cells and all(re.fullmatch(r"\d+ % \[\d+, \d+\]", c) for c in cells), cells
+
+
+def test_a_picked_scenario_retitles_the_study_and_each_game_lists_its_own_scenarios(monkeypatch):
+    """Issue 30: every scenario pick logged "TypeError: Constant parameter 'name' cannot be modified", the title
+    kept "bourbonomics defaults", and Gin Crafters' and Microbrew's pickers listed only Bourbonomics' files."""
+    from bourbon_lab.dashboard.app import DEFAULTS, GameApp, scenario_files
+
+    monkeypatch.chdir(REPO)
+    own = {game: set(scenario_files(None, game)) - {DEFAULTS} for game in bl.games()}
+    assert "two-players.yaml" in own["bourbonomics"]
+    for game in ("distilled", "gin_crafters", "microbrew"):
+        assert own[game] == {p.name for p in (REPO / "scenarios" / game).glob("*.y*ml")} and own[game], game
+        assert not own[game] & own["bourbonomics"], game
+    app = GameApp(StudySetup(players=2, games=2), served=False)
+    view = app.tabs.views[0]
+    pick = next(w for w in view._inputs().objects if getattr(w, "name", "") == "Scenario")
+    pick.value = "two-players.yaml"
+    study = app.tabs.stores[0]
+    named = load_setup(REPO / "scenarios" / "two-players.yaml").name
+    assert study.message == "" and study.source == named and study.players == 2
+    assert f"({named})" in app.title.object
+    app.picker.value = "microbrew"
+    assert "Microbrew study (microbrew defaults)" in app.title.object
+    picker = next(w for w in app.tabs.views[0]._inputs().objects if getattr(w, "name", "") == "Scenario")
+    assert set(picker.options) - {DEFAULTS} == own["microbrew"]

@@ -21,12 +21,17 @@ from .table import GameTable
 DEFAULTS = "defaults"
 
 
-def scenario_files(extra: Path | None = None) -> dict[str, Path | None]:
-    """The scenario menu: the defaults, the command line's file, and the YAML files in ./scenarios/."""
+def scenario_files(extra: Path | None = None, game: str = DEFAULT_GAME) -> dict[str, Path | None]:
+    """The scenario menu: the defaults, the command line's file, and the game's YAML files in ./scenarios/.
+
+    Bourbonomics' lessons lie in ``scenarios/`` itself, another game's in ``scenarios/<game>/``.
+    """
     found: dict[str, Path | None] = {DEFAULTS: None}
     if extra is not None:
         found[extra.name] = extra
     folder = Path.cwd() / "scenarios"
+    if game != DEFAULT_GAME:
+        folder = folder / game
     if folder.is_dir():
         for path in sorted(folder.glob("*.y*ml")):
             found.setdefault(path.name, path)
@@ -105,6 +110,9 @@ class StudyView(pn.viewable.Viewer):
                 self.panes[name].object = chart
         self.tables.object = "\n\n".join(f"**{t}**\n\n{markdown_table(df)}" for t, df in summary_tables(result).items())
 
+    def _defaults(self) -> StudySetup:
+        return load_setup(None, self.store.game)
+
     def _use(self, setup: StudySetup) -> None:
         if setup.game != self.store.game:
             raise BourbonLabError(f"{setup.name}: a {setup.game} scenario; pick {setup.game} in the Game menu first")
@@ -113,7 +121,7 @@ class StudyView(pn.viewable.Viewer):
 
     def _pick(self, event) -> None:
         try:
-            self._use(load_setup(self.scenarios[event.new], self.store.game))
+            self._use(load_setup(self.scenarios[event.new]) if self.scenarios[event.new] else self._defaults())
         except BourbonLabError as exc:
             self._say(one_line(exc))
 
@@ -201,10 +209,8 @@ def build_app(setup: StudySetup | None = None, scenario: Path | None = None, ser
         scheduler=scheduler,
     )
     table = GameTable(rules=setup.rules, players=setup.players, seed=setup.seed)
-    if setup.game != DEFAULT_GAME:
-        scenario = None  # the scenario menu lists Bourbonomics files; another game's come by upload
     views = (
-        StudyView(study, scenario_files(scenario), selected=scenario.name if scenario else DEFAULTS),
+        StudyView(study, scenario_files(scenario, setup.game), selected=scenario.name if scenario else DEFAULTS),
         ABView(ab),
         GameView(table),
     )
@@ -238,8 +244,9 @@ class GameApp(pn.viewable.Viewer):
         self.picker = pn.widgets.Select(
             label="Game", options=games(), value=setup.game, width=220, css_classes=["bl-game-picker"]
         )
-        self.title = pn.pane.Markdown(_title(setup), margin=(0, 10))
+        self.title = pn.pane.Markdown(_title(setup.game, setup.name), margin=(0, 10))
         self.tabs = build_app(setup, scenario, served)
+        self._follow(self.tabs)
         self.body = pn.Column(self.tabs, sizing_mode="stretch_width")
         self.picker.param.watch(self._pick, "value")
 
@@ -257,15 +264,21 @@ class GameApp(pn.viewable.Viewer):
         if self.served:
             for store in self.tabs.stores[:2]:
                 store.scheduler = pn.state.execute
-        self.title.object = _title(setup)
+        self.title.object = _title(setup.game, setup.name)
+        self._follow(self.tabs)
         self.body.objects = [self.tabs]
+
+    def _follow(self, tabs) -> None:
+        """The title names the study's setup: a scenario picked in the Study tab renames it."""
+        study = tabs.stores[0]
+        study.param.watch(lambda e: setattr(self.title, "object", _title(study.game, e.new)), "source")
 
     def __panel__(self):
         return pn.Column(pn.Row(self.title, self.picker), self.body, sizing_mode="stretch_width")
 
 
-def _title(setup: StudySetup) -> str:
-    return f"# bourbon_lab — {get_game(setup.game).info.title} study ({setup.name})"
+def _title(game: str, source: str) -> str:
+    return f"# bourbon_lab — {get_game(game).info.title} study ({source})"
 
 
 def serve(scenario: str | None = None, port: int = 5006, show: bool = True, game: str | None = None) -> None:

@@ -167,7 +167,9 @@ class Study(Runner):
     """One ruleset simulated: the ``simulate`` tables and the charts drawn from them."""
 
     rules = param.Parameter(default=Ruleset.default(), doc="The ruleset every game uses (of any game).")
-    name = param.String("defaults", doc="Where the setup came from (a scenario file or the defaults).")
+    # Not ``name``: every Parameterized has a constant ``name``, and a picked scenario raised
+    # "Constant parameter 'name' cannot be modified" (issue 30).
+    source = param.String("defaults", doc="Where the setup came from (a scenario file or the defaults).")
     result = param.ClassSelector(class_=SimResult, allow_None=True, default=None)
 
     @classmethod
@@ -292,5 +294,5 @@ def _inputs_of(setup: StudySetup) -> dict[str, Any]:
         "games": setup.games,
         "bots": ",".join(setup.bots),
         "seed": setup.seed,
-        "name": setup.name,
+        "source": setup.name,
     }
