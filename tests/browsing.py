@@ -67,7 +67,7 @@ from bourbon_lab.widgets.session import TableSession, error_text
 Board, css = board_component({game!r})
 session = TableSession(bl.new_game({rules}, {players}, seed={seed}), bots={bots!r})
 session.run_bots()
-board = Board(state=session.state(), stylesheets=[css.read_text()], sizing_mode="stretch_width")
+board = Board(state=session.state(), stylesheets=[css], sizing_mode="stretch_width")
 
 
 def on_action(event):

@@ -93,7 +93,7 @@ def test_a_distilled_scenario_sets_up_a_dashboard_study():
 def test_board_view_uses_distilleds_own_files():
     board = BoardView(bl.new_game(RULES, 3, seed=2), bots={1: "heuristic", 2: "seller"})
     esm = Path(bl.games.distilled.__file__).with_name("board.js").read_text()
-    assert board._esm == esm and "market" in board.state
+    assert board._esm.endswith(esm) and "market" in board.state
     assert not board.play("distill") and board.error.startswith("Not allowed: distill")
     assert board.play(board.legal_actions()[0]) and board.error == ""
 

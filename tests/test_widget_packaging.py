@@ -39,6 +39,7 @@ def test_wheel_carries_the_assets_and_a_fresh_venv_loads_them(tmp_path):
     wheel = next(dist.glob("bourbon_lab-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "bourbon_lab/widgets/static/generic.js" in names and "bourbon_lab/widgets/static/generic.css" in names
+    assert "bourbon_lab/widgets/static/table.js" in names and "bourbon_lab/widgets/static/table.css" in names
     assert "bourbon_lab/games/bourbonomics/board.js" in names and "bourbon_lab/games/bourbonomics/board.css" in names
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)

@@ -18,7 +18,7 @@ from browsing import ARTIFACTS, launch
 
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
-from bourbon_lab.widgets.assets import BOARD_CSS, BOARD_ESM
+from bourbon_lab.widgets.assets import BOARD_CSS, BOARD_ESM, table_text
 from bourbon_lab.widgets.board import board_state
 
 pytestmark = pytest.mark.slow
@@ -122,8 +122,8 @@ def test_board_with_every_ultimate_owned_has_no_overlap_or_clipped_text(page, wi
     state = crowded_state()
     assert len(state["events"]) >= 10  # two-digit numbers in "What happened"
     page.set_viewport_size({"width": width, "height": 900})
-    page.set_content(PAGE.format(css=BOARD_CSS.read_text(encoding="utf-8")))
-    page.evaluate(MOUNT_JS, [BOARD_ESM.read_text(encoding="utf-8"), json.loads(json.dumps(state))])
+    page.set_content(PAGE.format(css=table_text(BOARD_ESM, BOARD_CSS)[1]))
+    page.evaluate(MOUNT_JS, [table_text(BOARD_ESM, BOARD_CSS)[0], json.loads(json.dumps(state))])
     page.locator(".bl-player").first.wait_for()
     assert page.locator(".bl-jserror").count() == 0
     assert page.locator(".bl-ult").count() == 4 * len(state["players"][0]["departments"])
@@ -139,6 +139,6 @@ def test_crash_meter_counts_in_english_ordinals(page, crash_in, words):
     """Issue 13 item 9: the meter read "crash on the 3th new card" and "2th"."""
     state = crowded_state()
     state["crash_in"] = crash_in
-    page.set_content(PAGE.format(css=BOARD_CSS.read_text(encoding="utf-8")))
-    page.evaluate(MOUNT_JS, [BOARD_ESM.read_text(encoding="utf-8"), json.loads(json.dumps(state))])
+    page.set_content(PAGE.format(css=table_text(BOARD_ESM, BOARD_CSS)[1]))
+    page.evaluate(MOUNT_JS, [table_text(BOARD_ESM, BOARD_CSS)[0], json.loads(json.dumps(state))])
     assert f"crash on the {words} new card" in page.locator(".bl-crash-text").text_content()

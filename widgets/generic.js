@@ -81,6 +81,8 @@ function events(state) {
 
 function draw(root, model, play) {
   const state = model.get("state") || {};
+  const before = blTableSnapshot(root);
+  if (blHandover(root, state, play, model.get("error"))) return;
   root.replaceChildren();
   if (!state.players) {
     root.append(h("div", { class: "bl-note", text: "No game yet." }));
@@ -96,6 +98,7 @@ function draw(root, model, play) {
       h("div", { class: "bl-players" }, state.players.map((p) => playerPanel(p, state))),
     ]),
   );
+  blTableAfter(root, state, before);
 }
 
 function showJsError(el, err) {

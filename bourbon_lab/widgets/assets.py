@@ -41,8 +41,27 @@ def board_files(game: str) -> tuple[Path, Path]:
     return GENERIC_ESM, GENERIC_CSS
 
 
+def board_text(game: str) -> tuple[str, str]:
+    """The ESM and CSS text a front end loads for ``game`` (see ``table_text``)."""
+    return table_text(*board_files(game))
+
+
+def table_text(esm: Path, css: Path) -> tuple[str, str]:
+    """A board's ESM and CSS as text, the table's own first.
+
+    The table draws the hand-over screen, the bot moves and "since your last turn"; a board's
+    ``draw`` calls its functions, so a board never loads without them.
+    """
+    return (
+        TABLE_ESM.read_text(encoding="utf-8") + "\n" + esm.read_text(encoding="utf-8"),
+        TABLE_CSS.read_text(encoding="utf-8") + "\n" + css.read_text(encoding="utf-8"),
+    )
+
+
 ASSETS = asset_dir()
 GENERIC_ESM: Path = ASSETS / "generic.js"
 GENERIC_CSS: Path = ASSETS / "generic.css"
+TABLE_ESM: Path = ASSETS / "table.js"
+TABLE_CSS: Path = ASSETS / "table.css"
 BOARD_ESM, BOARD_CSS = board_files(DEFAULT_GAME)
 """Bourbonomics' board (inside its package), as the widgets have always named it."""

@@ -1,17 +1,20 @@
 """BoardView: the live table of any game as an anywidget, playable by clicks or ``.play(...)``.
 
 The front end only draws ``state`` and sets ``action``; every rule stays in Python. The ESM is
-the game's own (``BoardDef.esm``) or the generic board's. A refused action leaves the game as
-it was and puts the reason in ``error``, which the widget shows where the player is looking.
+the table's (hand-over screen, bot moves in words) followed by the game's own (``BoardDef.esm``)
+or the generic board's. A refused action leaves the game as it was and puts the reason in
+``error``, which the widget shows where the player is looking.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import anywidget
 import traitlets
 
 from ..core import BourbonLabError, game_of
-from .assets import GENERIC_CSS, GENERIC_ESM, board_files
+from .assets import GENERIC_CSS, GENERIC_ESM, board_files, table_text
 from .session import TableSession, error_text
 
 _CLASSES: dict[tuple, type] = {}
@@ -29,9 +32,15 @@ class BoardView(anywidget.AnyWidget):
         The game to show and play (changed in place by clicks), of any registered game.
     bots : dict of int to str, optional
         Seats played by bots, e.g. ``{1: "heuristic", 2: "random"}``; they move on their own
-        after each human action (and at once, if a bot opens).
+        after each human action (and at once, if a bot opens). Every other seat is a person.
     viewer : int, optional
-        The seat whose view is drawn; default the only human seat, else whoever is to act.
+        A fixed seat whose view is always drawn; default the only person, or with two or more
+        people pass and play: a hand-over screen whenever the screen must go to another person.
+    pace : float
+        Seconds between bot moves, each shown with its sentence and what it changed lit up;
+        0 plays them at once. Pacing needs the notebook's event loop; without one bots move at once.
+    pass_and_play : bool, optional
+        Force the hand-over between people on or off (default: on with two or more people).
 
     Examples
     --------
@@ -41,8 +50,7 @@ class BoardView(anywidget.AnyWidget):
     'Low'
     """
 
-    _esm = GENERIC_ESM
-    _css = GENERIC_CSS
+    _esm, _css = table_text(GENERIC_ESM, GENERIC_CSS)
     state = traitlets.Dict().tag(sync=True)
     action = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -52,10 +60,22 @@ class BoardView(anywidget.AnyWidget):
             cls = board_class(game_of(game.rules))
         return super().__new__(cls)
 
-    def __init__(self, game, bots: dict[int, str] | None = None, viewer: int | None = None, **kwargs):
-        self.session = TableSession(game, bots, viewer)
-        self.session.run_bots()
+    def __init__(
+        self,
+        game,
+        bots: dict[int, str] | None = None,
+        viewer: int | None = None,
+        pace: float = 0.0,
+        pass_and_play: bool | None = None,
+        **kwargs,
+    ):
+        if pace < 0:
+            raise ValueError(f"pace: {pace} seconds between bot moves must be 0 or more")
+        self.session = TableSession(game, bots, viewer, pass_and_play)
+        self.pace = float(pace)
+        self._pacing = False
         super().__init__(state=self.session.state(), **kwargs)
+        self._answer()
 
     @property
     def game(self):
@@ -76,22 +96,62 @@ class BoardView(anywidget.AnyWidget):
         bool
             True if it was played; False if refused (the reason is in ``error``, game unchanged).
         """
+        if self._pacing:
+            self.error = "Not allowed: the bots are still moving — wait for your turn"
+            return False
         try:
-            self.session.play(action_text)
+            self.session.play(action_text, bots=False)
         except (BourbonLabError, ValueError) as exc:
             self.error = error_text(exc)
             return False
         self.error = ""
-        self.refresh()
+        self._answer()
         return True
+
+    def _answer(self) -> None:
+        """The bots' moves: one every ``pace`` seconds on the running event loop, else all at once."""
+        loop = _running_loop() if self.pace > 0 else None
+        if loop is None or not self.session.bots_to_move:
+            self.session.run_bots()
+            self.refresh()
+            return
+        self._pacing = True
+        self.refresh()
+        loop.call_later(self.pace, self._tick)
+
+    def _tick(self) -> None:
+        try:
+            moved = self.session.bot_step()
+        except BourbonLabError as exc:  # a bot's move refused: say so, stop pacing
+            self.error, moved = error_text(exc), None
+        self._pacing = moved is not None and self.session.bots_to_move
+        self.refresh()
+        if self._pacing:
+            asyncio.get_running_loop().call_later(self.pace, self._tick)
 
     def refresh(self) -> None:
         """Redraw from the game (after changing it outside the widget)."""
         self.state = self.session.state()
 
     def legal_actions(self) -> list[str]:
-        """The actions the board offers now (empty while a bot or nobody is to act)."""
+        """The actions the board offers now (empty while a bot, nobody or a hand-over is waited for)."""
         return list(self.state.get("legal", []))
+
+    @property
+    def handing_over(self) -> int | None:
+        """The person the screen must go to now (the hand-over screen is shown), else None."""
+        return self.session.waiting_for
+
+    def take_screen(self) -> bool:
+        """The tap on the hand-over screen, as a click on its button would."""
+        return self.play(f"@screen {self.session.waiting_for}") if self.session.waiting_for is not None else False
+
+
+def _running_loop():
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def board_class(game: str) -> type[BoardView]:
@@ -102,5 +162,6 @@ def board_class(game: str) -> type[BoardView]:
     key = (str(esm), str(css))
     if key not in _CLASSES:
         name = f"{game.title().replace('_', '')}Board"
-        _CLASSES[key] = type(name, (BoardView,), {"_esm": esm, "_css": css, "__module__": __name__})
+        esm_text, css_text = table_text(esm, css)
+        _CLASSES[key] = type(name, (BoardView,), {"_esm": esm_text, "_css": css_text, "__module__": __name__})
     return _CLASSES[key]

@@ -4,6 +4,12 @@ Shared by the notebook BoardView and the Panel dashboard so that a click, a
 notebook's ``.play(...)`` and a test all go through the same path: the game's
 checked ``apply``, then the bots move until a person is to act. In a commit group
 every bot member commits at once; a person then commits for their own seat.
+
+Pass and play: with two or more people at one screen, the screen belongs to one of them at
+a time (``holder``). When the next person to decide is somebody else, the table waits on a
+hand-over screen that draws nothing of anybody's (``waiting_for``); the new holder's view
+is drawn only after their tap (``take_screen``). Bots may be stepped one move at a time
+(``bot_step``) so a front end can play them at a pace, each move with its sentence.
 """
 
 from __future__ import annotations
@@ -13,9 +19,16 @@ from typing import Any
 from ..bots import make_bot
 from ..core import ActionParseError, IllegalAction, game_of
 from .board import board_state
+from .narrate import describe_all, who
 
 BOT_STEP_LIMIT = 20_000
 """Bot moves per call before giving up: a guard against a bot that never ends its turn."""
+
+SINCE_LINES = 40
+"""Most sentences in a person's "since your last turn" summary (the latest ones)."""
+
+SCREEN_TAP = "@screen"
+"""The action text of a tap on the hand-over screen (``"@screen 1"``: P1 holds the screen now)."""
 
 
 class TableSession:
@@ -29,23 +42,40 @@ class TableSession:
         Seat -> bot spec (``"heuristic"``, ``"search:budget=16"``, ``"random"``) of that game;
         those seats move on their own.
     viewer : int, optional
-        The seat the board shows. Default: the only human seat if there is exactly one,
-        otherwise whoever is to act (hot-seat).
+        A fixed seat the board always shows (a facilitator's screen). Default: the only person
+        if there is exactly one; with two or more people, whoever holds the screen.
+    pass_and_play : bool, optional
+        Hand the screen over between people (default: on when two or more seats are people and
+        no ``viewer`` is fixed). Off, the board follows whoever is to act with no hand-over.
     """
 
-    def __init__(self, game, bots: dict[int, str] | None = None, viewer: int | None = None):
+    def __init__(self, game, bots: dict[int, str] | None = None, viewer: int | None = None, pass_and_play=None):
         self.game = game
         self.name = game_of(game.rules)
         self.bot_specs = {int(seat): spec for seat, spec in (bots or {}).items()}
         for seat in self.bot_specs:
             if not 0 <= seat < game.n:
                 raise ValueError(f"bots: seat {seat} is not at this {game.n}-player table")
+        if viewer is not None and not 0 <= int(viewer) < game.n:
+            raise ValueError(f"viewer: seat {viewer} is not at this {game.n}-player table")
         self.bots = {
             seat: make_bot(spec, seed=game.seed * 97 + seat, game=self.name) for seat, spec in self.bot_specs.items()
         }
-        humans = [s for s in range(game.n) if s not in self.bots]
-        self.viewer = viewer if viewer is not None else (humans[0] if len(humans) == 1 else None)
+        self.people = tuple(s for s in range(game.n) if s not in self.bots)
+        self.fixed_viewer = viewer
+        many = len(self.people) > 1
+        self.pass_and_play = bool(many and viewer is None) if pass_and_play is None else bool(pass_and_play)
+        self.holder: int | None = viewer if viewer is not None else (self.people[0] if len(self.people) == 1 else None)
+        self.waiting_for: int | None = None
+        self.turn_marks = {s: len(game.log) for s in self.people}
+        self._played: set[int] = set()
+        self.last_bot_move: list = []
         self.mark = len(game.log)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the board uses now (None: whoever is to act, or everyone once it is over)."""
+        return self.holder
 
     @property
     def human_to_act(self) -> bool:
@@ -53,22 +83,43 @@ class TableSession:
         d = self.game.decision
         return d is not None and any(s not in self.bots for s in (d.group or (d.actor,)))
 
+    @property
+    def bots_to_move(self) -> bool:
+        """Whether a bot seat must move before any person can (bots in a commit group commit first)."""
+        d = self.game.decision
+        return d is not None and any(s in self.bots for s in (d.group or (d.actor,)))
+
+    def next_person(self) -> int | None:
+        """The person who decides next: the screen's holder if they are among those to act, else the first."""
+        d = self.game.decision
+        if d is None or self.bots_to_move:
+            return None
+        waiting = [s for s in (d.group or (d.actor,)) if s not in self.bots]
+        if not waiting:
+            return None
+        return self.holder if self.holder in waiting else waiting[0]
+
     def _seat_for_person(self) -> int | None:
-        """The seat a person's action is for: their own in a commit group, else the actor."""
+        """The seat a person's action is for: the holder's (pass and play), theirs in a commit group, or the actor's."""
         d = self.game.decision
         if d is None:
             return None
+        if self.pass_and_play:
+            return self.next_person()
         if d.group and self.viewer in d.group:
             return self.viewer
         return d.actor
 
-    def play(self, text: str) -> list:
-        """Play one action for the person to act, then let the bots move.
+    def play(self, text: str, bots: bool = True) -> list:
+        """Play one action for the person to act, then (``bots``) let the bots move.
 
         Parameters
         ----------
         text : str
-            The action's canonical text, e.g. ``"sell B3 -> D07"`` or ``"bid 2"``.
+            The action's canonical text, e.g. ``"sell B3 -> D07"`` or ``"bid 2"``; ``"@screen 1"``
+            is the tap on the hand-over screen.
+        bots : bool
+            Let the bots answer at once (a paced front end steps them with ``bot_step`` instead).
 
         Returns
         -------
@@ -78,43 +129,151 @@ class TableSession:
         Raises
         ------
         IllegalAction
-            When the action breaks a rule now, or it is a bot's seat to act; the game is unchanged.
+            When the action breaks a rule now, it is a bot's seat to act, or the screen has not been
+            handed to the person to act yet; the game is unchanged.
         ActionParseError
             When the text is not an action at all.
         """
+        if text.startswith(SCREEN_TAP):
+            self.take_screen(text)
+            return []
         g = self.game
+        if self.waiting_for is not None:
+            raise IllegalAction(
+                text,
+                f"pass and play: the screen goes to {who(self.waiting_for)} first (tap on the hand-over screen)",
+                round=g.round,
+                phase=g.phase,
+                player=self.waiting_for,
+            )
         seat = self._seat_for_person()
         if seat is None or seat in self.bots:
-            why = "the game is over" if seat is None else f"seat {seat} is played by a bot"
+            why = "the game is over" if g.decision is None else f"seat {g.decision.actor} is played by a bot"
             raise IllegalAction(text, why, round=g.round, phase=g.phase, player=seat)
         self.mark = len(g.log)
         events = g.apply(text) if seat == g.decision.actor else g.apply(text, player=seat)
+        self.turn_marks[seat] = len(g.log)
+        self._played.add(seat)
+        self.last_bot_move = []
+        if not bots:
+            self.settle()
+            return list(events)
         return list(events) + self.run_bots()
+
+    def take_screen(self, text: str = SCREEN_TAP) -> bool:
+        """The tap on the hand-over screen: the person waited for holds the screen now.
+
+        A tap naming another seat (a stale click) changes nothing and returns False.
+        """
+        seat = text[len(SCREEN_TAP) :].strip()
+        if self.waiting_for is None or (seat and seat != str(self.waiting_for)):
+            return False
+        self.holder, self.waiting_for = self.waiting_for, None
+        return True
+
+    def bot_step(self) -> list | None:
+        """One bot move (a front end's pace): the events it made (maybe none), or None when no bot is to move."""
+        g = self.game
+        d = g.decision
+        movers = [] if d is None else [s for s in (d.group or (d.actor,)) if s in self.bots]
+        if not movers:
+            self.settle()
+            return None
+        start = len(g.log)
+        seat = movers[0]
+        if seat == d.actor:
+            g.apply(self.bots[seat].choose(g.observe(seat), g.legal_actions()))
+        else:
+            g.apply(self.bots[seat].choose(g.observe(seat), g.legal_actions(player=seat)), player=seat)
+        self.last_bot_move = g.log[start:]
+        if not self.bots_to_move:
+            self.settle()
+        return self.last_bot_move
 
     def run_bots(self, limit: int = BOT_STEP_LIMIT) -> list:
         """Let bot seats move until a person is to act or the game ends (bots in a commit group commit first)."""
-        g = self.game
-        start = len(g.log)
+        start = len(self.game.log)
         for _ in range(limit):
-            d = g.decision
-            if d is None:
+            if self.bot_step() is None:
                 break
-            movers = [s for s in (d.group or (d.actor,)) if s in self.bots]
-            if not movers:
-                break
-            seat = movers[0]
-            if seat == d.actor:
-                g.apply(self.bots[seat].choose(g.observe(seat), g.legal_actions()))
-            else:
-                g.apply(self.bots[seat].choose(g.observe(seat), g.legal_actions(player=seat)), player=seat)
-        return g.log[start:]
+        self.last_bot_move = []
+        self.settle()
+        return self.game.log[start:]
+
+    def settle(self) -> None:
+        """After the bots: wait on a hand-over when the next person is not the one holding the screen."""
+        if self.game.is_over:
+            self.waiting_for = None
+            if self.pass_and_play:
+                self.holder = None  # the game is over: everything is shown to everyone
+            return
+        if not self.pass_and_play:
+            return
+        person = self.next_person()
+        if person is None or person == self.holder:
+            return
+        if self.holder is None:
+            self.holder = person  # the table's first screen: nobody has seen anything yet
+        else:
+            self.waiting_for = person
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """What happened since ``seat``'s last action, in that seat's words (nothing private of others)."""
+        events = self.game.log[self.turn_marks.get(seat, len(self.game.log)) :]
+        rows = describe_all(self.game, events[-SINCE_LINES:], seat)
+        return [r["text"] for r in rows]
 
     def state(self) -> dict[str, Any]:
-        """The board as ``board_state`` draws it, listing the events since the last person's move."""
+        """The board as ``board_state`` draws it, listing the events since the last person's move.
+
+        While a hand-over is pending it is only the hand-over screen: no seat's view at all.
+        """
+        if self.waiting_for is not None:
+            return self._handover_state()
         state = board_state(self.game, self.viewer, since=max(0, self.mark - 4))
-        if not self.human_to_act:
+        mine = self.next_person() is not None and (not self.pass_and_play or self.next_person() == self.holder)
+        if not mine:
             state.update(actions=[], legal=[])
+        state["seating"] = self._table_info(mine)
         return state
+
+    def _table_info(self, mine: bool) -> dict[str, Any]:
+        """Who sits where, the last bot move in words, and the holder's summary when their turn has come."""
+        seat = self.holder
+        reader = seat if seat is not None else (None if self.game.is_over else self.next_person())
+        last = describe_all(self.game, self.last_bot_move, reader) if self.last_bot_move else []
+        info: dict[str, Any] = {
+            "people": list(self.people),
+            "bots": {str(s): spec for s, spec in self.bot_specs.items()},
+            "holder": seat,
+            "pass_and_play": self.pass_and_play,
+            "moving": self.bots_to_move and not self.game.is_over,
+            "last": {"seat": self.last_bot_move[0].player, "lines": [r["text"] for r in last]} if last else None,
+            "since": None,
+        }
+        lines = self.since_last_turn(seat) if mine and seat is not None else []
+        if lines:
+            first = seat not in self._played
+            title = f"Before your first turn, {who(seat)}" if first else f"Since your last turn, {who(seat)}"
+            info["since"] = {"seat": seat, "title": title, "lines": lines}
+        return info
+
+    def _handover_state(self) -> dict[str, Any]:
+        """The hand-over screen: whose turn it is and a button, nothing of any seat's."""
+        seat = self.waiting_for
+        g = self.game
+        return {
+            "handover": {
+                "seat": seat,
+                "text": f"Pass to {who(seat)} — tap when {who(seat)} holds the screen",
+                "button": f"{who(seat)} holds the screen — show my view",
+                "action": f"{SCREEN_TAP} {seat}",
+                "round": g.round,
+            },
+            "actions": [],
+            "legal": [],
+            "seating": {"people": list(self.people), "holder": None, "pass_and_play": True},
+        }
 
 
 def error_text(exc: Exception) -> str:

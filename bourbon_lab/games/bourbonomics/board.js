@@ -268,6 +268,8 @@ function highlight(root, state, ui, play) {
 
 function draw(root, model, ui, play) {
   const state = model.get("state") || {};
+  const before = blTableSnapshot(root);
+  if (blHandover(root, state, play, model.get("error"))) return;
   root.replaceChildren();
   if (!state.players) {
     root.append(h("div", { class: "bl-note", text: "No game yet." }));
@@ -283,6 +285,7 @@ function draw(root, model, ui, play) {
     ]),
   );
   highlight(root, state, ui, play);
+  blTableAfter(root, state, before);
 }
 
 function showJsError(el, err) {

@@ -142,6 +142,8 @@ function clickable(root, state, play) {
 
 function draw(root, model, play) {
   const state = model.get("state") || {};
+  const before = blTableSnapshot(root);
+  if (blHandover(root, state, play, model.get("error"))) return;
   root.replaceChildren();
   if (!state.players) {
     root.append(h("div", { class: "dl-note", text: "No game yet." }));
@@ -159,6 +161,7 @@ function draw(root, model, play) {
   ];
   root.append(...parts.filter(Boolean));
   clickable(root, state, play);
+  blTableAfter(root, state, before);
 }
 
 export function render({ model, el }) {

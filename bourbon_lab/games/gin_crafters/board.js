@@ -177,6 +177,8 @@ function events(state) {
 
 function draw(root, model, play) {
   const state = model.get("state") || {};
+  const before = blTableSnapshot(root);
+  if (blHandover(root, state, play, model.get("error"))) return;
   root.replaceChildren();
   if (!state.players) {
     root.append(h("div", { class: "gc-note", text: "No game yet." }));
@@ -192,6 +194,7 @@ function draw(root, model, play) {
       h("div", { class: "gc-players" }, state.players.map((p) => player(p, state, play))),
     ]),
   );
+  blTableAfter(root, state, before);
 }
 
 function showJsError(el, err) {

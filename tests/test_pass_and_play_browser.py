@@ -1,0 +1,157 @@
+"""Pass and play in real headless Chromium, for every game (issue 30's acceptance).
+
+The dashboard's Game tab view (``GameView`` over a ``GameTable``) with seats 0 and 1 people and
+the last seat a heuristic bot, served by Panel on 127.0.0.1. The test clicks as the people would
+and keeps a mirror of the table in this process (same seed, same clicks, so the same game) to
+know each seat's private items (``tableview.private_items``). At every moment the page's whole
+text, shadow roots included, must hold no private item of a seat other than the one whose turn
+is on screen, and none of either person's during a hand-over. No request may leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browsing import ARTIFACTS, offsite, open_page, serve_panel
+from tableview import TWO_PEOPLE, private_items
+
+import bourbon_lab as bl
+from bourbon_lab.widgets.session import TableSession
+
+pytestmark = pytest.mark.slow
+
+SEED = 3
+HAND_OVERS = 2  # the first hand-over and the next one: "plays to its first hand-over and beyond"
+
+APP = """
+import bourbon_lab as bl
+from bourbon_lab.dashboard.board import GameView
+from bourbon_lab.dashboard.table import GameTable
+
+table = GameTable(rules=bl.default_rules({game!r}), players={players}, seed={seed}, people=[0, 1], pace=0)
+GameView(table).servable()
+"""
+
+PAGE_TEXT = """() => {
+  const out = [];
+  const walk = (node) => {
+    if (node.shadowRoot) walk(node.shadowRoot);
+    for (const child of node.childNodes) {
+      if (child.nodeType === 3) out.push(child.textContent);
+      else if (child.nodeType === 1 && !["SCRIPT", "STYLE"].includes(child.tagName)) walk(child);
+    }
+  };
+  walk(document.body);
+  return out.join(" ");
+}"""
+
+
+PACED = """
+import bourbon_lab as bl
+from bourbon_lab.dashboard.board import GameView
+from bourbon_lab.dashboard.table import GameTable
+
+table = GameTable(rules=bl.default_rules("gin_crafters"), players=3, seed={seed}, people=[0], pace=0.4)
+GameView(table).servable()
+"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    apps = {f"table_{g}": APP.format(game=g, players=n, seed=SEED) for g, n in TWO_PEOPLE.items()}
+    apps["paced"] = PACED.format(seed=SEED)
+    with serve_panel(tmp_path_factory.mktemp("apps"), apps) as base:
+        yield base
+
+
+def _leaks(text: str, game, on_screen: int | None) -> list[str]:
+    """Private items in the page text of any person other than the one on screen (all of them at a hand-over)."""
+    others = [s for s in (0, 1) if s != on_screen]
+    found = []
+    for seat in others:
+        found += [f"P{seat}: {item}" for item in private_items(game, seat, {1 - seat}) if item in text]
+    return found
+
+
+def _settled(page, mirror: TableSession) -> str:
+    """Wait until the page draws the mirror's current screen; the page text then."""
+    if mirror.waiting_for is not None:
+        page.locator("[data-testid=handover-button]").wait_for(timeout=30_000)
+    else:
+        page.locator("[data-testid=handover]").wait_for(state="detached", timeout=30_000)
+        page.locator("[data-action]").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(300)
+    return page.evaluate(PAGE_TEXT)
+
+
+def _click_a_legal_move(page, mirror: TableSession) -> str:
+    for action in mirror.state()["legal"]:
+        target = page.locator(f'[data-action="{action}"]')
+        if target.count() and target.first.is_visible():
+            target.first.click()
+            return action
+    raise AssertionError(f"no legal action is on the page: {mirror.state()['legal'][:8]}")
+
+
+@pytest.mark.parametrize("game", sorted(TWO_PEOPLE))
+def test_a_two_person_table_never_shows_the_other_persons_secrets(served, browser, game):
+    n = TWO_PEOPLE[game]
+    mirror = TableSession(bl.new_game(bl.default_rules(game), n, seed=SEED), bots={n - 1: "heuristic"})
+    mirror.run_bots()
+    page, requests, errors = open_page(browser, 1400, 1100)
+    page.goto(f"{served}/table_{game}")
+    hand_overs, shown_own, clicks = 0, 0, 0
+    while hand_overs < HAND_OVERS:
+        text = _settled(page, mirror)
+        g = mirror.game
+        if mirror.waiting_for is not None:
+            assert f"Pass to P{mirror.waiting_for} — tap when P{mirror.waiting_for} holds the screen" in text
+            assert _leaks(text, g, None) == [], "the hand-over screen shows a person's secrets"
+            if not hand_overs:
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / f"pass-and-play-{game}-hand-over.png"))
+            page.locator("[data-testid=handover-button]").click()
+            mirror.play(f"@screen {mirror.waiting_for}")
+            hand_overs += 1
+            continue
+        on_screen = mirror.holder
+        assert _leaks(text, g, on_screen) == [], f"P{on_screen}'s turn is on screen"
+        shown_own += any(item in text for item in private_items(g, on_screen, {1 - on_screen}))
+        action = _click_a_legal_move(page, mirror)
+        mirror.play(action)
+        clicks += 1
+        assert clicks < 80, "no hand-over after 80 clicks"
+    text = _settled(page, mirror)
+    assert _leaks(text, mirror.game, mirror.holder) == []
+    assert shown_own > 0, "a person's own secrets were never on their screen: the check would prove nothing"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"pass-and-play-{game}.png"), full_page=True)
+    page.close()
+    assert [u for u in requests if offsite(u)] == [] and errors == []
+
+
+def test_bots_play_at_the_pace_with_their_sentence_and_what_changed_lit_up(served, browser):
+    """One person and two bots at 0.4 s a move: each bot move is drawn on its own, told, and lit up."""
+    game = bl.new_game(bl.default_rules("gin_crafters"), 3, seed=SEED)
+    mirror = TableSession(game, bots={1: "heuristic", 2: "heuristic"})
+    mirror.run_bots()
+    page, requests, errors = open_page(browser, 1400, 1100)
+    page.goto(f"{served}/paced")
+    page.locator("[data-action]").first.wait_for(timeout=30_000)
+    told = []
+    while mirror.game.decision.actor == 0:
+        mirror.play(_click_a_legal_move(page, mirror), bots=False)
+        page.wait_for_timeout(150)
+    last = page.locator("[data-testid=last-move]")
+    for _ in range(200):
+        if last.count():
+            told.append(last.first.text_content())
+        if len(set(told)) >= 2 and page.locator(".bl-changed").count():
+            break
+        page.wait_for_timeout(100)
+    titles = {t.split("just played")[0] for t in told}
+    assert len(set(told)) >= 2, "the bots' moves were not shown one at a time"
+    assert titles <= {"P1 (heuristic) ", "P2 (heuristic) "}, titles
+    assert page.locator(".bl-changed").count() > 0, "nothing a bot changed was lit up"
+    page.locator("[data-testid=since]").wait_for(timeout=30_000)  # the person's turn comes back with a summary
+    assert page.locator("[data-testid=since] h3").text_content() == "Since your last turn, P0"
+    assert [u for u in requests if offsite(u)] == [] and errors == []
