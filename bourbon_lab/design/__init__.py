@@ -1,13 +1,15 @@
 """Design tools: a metric catalogue, targets as data, sensitivity (SALib) and tuning (Optuna).
 
+``compare`` (``bl.compare``) gives any metric's paired difference between two rulesets,
 ``check_targets`` says which design targets a run meets, ``sensitivity`` which ruleset knobs move
 which metrics, ``tune`` searches the knobs for a ruleset that meets the targets.
 """
 
-from . import catalogue, coverage, distilled  # noqa: F401  (the metric catalogue, coverage metrics, Distilled's own)
+from . import catalogue, coverage, distilled, winrates  # noqa: F401  (the catalogue, coverage, Distilled's, win rates)
 from .check import TargetReport, check_targets, compare_reports, run_targets
 from .knobs import Knob, KnobError, apply_knobs, parse_knobs
 from .metrics import CATALOGUE, Estimate, measure, metric, metrics_for
+from .paired import compare
 from .targets import Target, Targets, TargetsError
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "TargetsError",
     "apply_knobs",
     "check_targets",
+    "compare",
     "compare_reports",
     "measure",
     "metric",

@@ -12,6 +12,7 @@ same interval in any process.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +31,9 @@ BOOTSTRAP_SEED = 20261201
 
 _RESAMPLES = [BOOTSTRAP]
 
+_CAPTURES = threading.local()
+"""Per thread, the stack of ``capturing`` blocks (a study in another thread keeps its intervals)."""
+
 
 @contextmanager
 def point_only():
@@ -39,6 +43,22 @@ def point_only():
         yield
     finally:
         _RESAMPLES.pop()
+
+
+@contextmanager
+def capturing():
+    """Inside the block ``bootstrap`` records ``(units, stat, point)`` and returns the point only.
+
+    A paired comparison (``design.paired``) resamples the same games of two runs together, so it
+    needs each metric's per-game units and statistic rather than the metric's own interval.
+    """
+    calls: list = []
+    stack = _CAPTURES.__dict__.setdefault("stack", [])
+    stack.append(calls)
+    try:
+        yield calls
+    finally:
+        stack.pop()
 
 
 @dataclass(frozen=True)
@@ -143,6 +163,10 @@ def bootstrap(units: list, stat: Callable[[list], float], value: float | None = 
     point = stat(units) if value is None else value
     if math.isnan(point):
         return Estimate.missing("not measured by this run's tables")
+    capture = getattr(_CAPTURES, "stack", None)
+    if capture:
+        capture[-1].append((units, stat, float(point)))
+        return Estimate(float(point), math.nan, math.nan, "point estimate only", n)
     if not _RESAMPLES[-1]:
         return Estimate(float(point), math.nan, math.nan, "point estimate only", n)
     rng = np.random.default_rng(BOOTSTRAP_SEED)
