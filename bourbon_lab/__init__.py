@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "simulate": "sim",
-    "compare": "sim",
+    "compare": "design",  # any catalogue metric; design builds on sim's paired runs
     "sweep": "sim",
     "SimResult": "sim",
     "Comparison": "sim",
@@ -33,6 +33,7 @@ _LAZY = {
     "ScenarioError": "scenarios",
     "fork": "scenarios",
     "save_playtest": "scenarios",
+    "postgame": "scenarios.postgame",
     "check_targets": "design",
     "sensitivity": "design",
     "tune": "design",

@@ -298,7 +298,7 @@ def test_cli_check_broken_copy_one_line_and_goes_on(tmp_path):
     assert lines[0] == (
         f"ERROR {tmp_path / 'a-broken.yaml'} line {line}: unknown key 'playrs' (did you mean 'players'?); "
         "keys are game, name, description, ruleset, rules, players, distilleries, bots, seed, seeds, games, snapshot, "
-        "script, expect, house_rules"
+        "script, expect, house_rules, humans"
     )
     assert lines[1].startswith("PASS ") and "Traceback" not in out.stdout + out.stderr
 

@@ -1,4 +1,4 @@
-"""``bourbon-lab check`` and ``bourbon-lab replay``: the scenario layer's sub-commands.
+"""``bourbon-lab check``, ``replay`` and ``postgame``: the scenario layer's sub-commands.
 
 ``bourbon_lab/cli.py`` imports this module and calls ``register``. ``check`` never stops at a
 bad file: each file gets one PASS/FAIL/ERROR line and the exit code is 1 if any did not pass.
@@ -114,8 +114,31 @@ def event_lines(game, seed: int, start: int = 0) -> str:
     return "\n".join(lines) + "\n"
 
 
+def cmd_postgame(args) -> int:
+    """Print a playtest's post-game summary; with ``--html``, write its page too."""
+    from .postgame import postgame
+
+    sc = Scenario.load(args.file)
+    if getattr(args, "game", None) not in (None, sc.spec.game):
+        raise ScenarioError(args.file, None, f"a {sc.spec.game} scenario, not {args.game} (--game)")
+    humans = None if args.humans is None else _seats(args.humans)
+    pg = postgame(sc, humans=humans, advisor=args.advisor, rollouts=args.rollouts, seed=args.seed)
+    print(pg)
+    if args.html:
+        pg.page(args.html)
+        print(f"wrote {args.html}")
+    return 0
+
+
+def _seats(text: str) -> list[int]:
+    try:
+        return [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        raise ScenarioError("--humans", None, f"takes seat numbers like 0,2; got {text!r}") from None
+
+
 def register(subparsers) -> None:
-    """Add ``check`` and ``replay`` to the ``bourbon-lab`` command."""
+    """Add ``check``, ``replay`` and ``postgame`` to the ``bourbon-lab`` command."""
     p = subparsers.add_parser("check", help="run every scenario's expectations: one PASS/FAIL line per file")
     p.add_argument("paths", nargs="*", help=f"scenario files or folders (default: {DEFAULT_FOLDER}/)")
     p.set_defaults(func=cmd_check)
@@ -123,3 +146,17 @@ def register(subparsers) -> None:
     p.add_argument("file", help="a scenario .yaml file")
     p.add_argument("--seed", type=int, default=None, help="which game (default: the scenario's first seed)")
     p.set_defaults(func=cmd_replay)
+    p = subparsers.add_parser(
+        "postgame",
+        help="a playtest's points by source per round, and each human decision against the strongest bot",
+        epilog="Where a person and the bot differ, both choices are played on by the default bots --rollouts times "
+        "from the same re-dealt worlds; the difference is the person's final lead minus the bot's, with a 95 %% "
+        "interval.",
+    )
+    p.add_argument("file", help="a playtest .yaml file (save_playtest)")
+    p.add_argument("--rollouts", type=int, default=8, help="playouts per action where they differ (default 8)")
+    p.add_argument("--humans", default=None, help="seats people played, like 0,2 (default: the file's humans:)")
+    p.add_argument("--advisor", default=None, help="the bot to ask (default: the game's strongest, bl STRONGEST)")
+    p.add_argument("--seed", type=int, default=0, help="seeds the advisor and the playouts (default 0)")
+    p.add_argument("--html", default=None, help="also write the post-game page here (offline HTML)")
+    p.set_defaults(func=cmd_postgame)

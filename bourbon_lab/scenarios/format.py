@@ -38,6 +38,7 @@ KEYS = (
     "script",
     "expect",
     "house_rules",
+    "humans",
 )
 MAX_GAMES = 1000
 GENERIC_CHECKS = ("round", "over", "winner", "log_digest")
@@ -71,6 +72,8 @@ class Spec:
     snapshot_file: str | None = None
     script: list = field(default_factory=list)
     expect: list = field(default_factory=list)
+    humans: list | None = None
+    """The seats people played (``humans: [0, 2]``, sorted), or None when the file does not say."""
 
 
 def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
@@ -86,7 +89,8 @@ def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
     spec.game = _read_game(data, top)
     house = _read_house_rules(data, top, base_dir or Path(file).parent)  # first: a snapshot may name them
     if spec.game != DEFAULT_GAME:
-        return _with_house_rules(_read_other_game(spec, data, top, base_dir or Path(file).parent), house, data, top)
+        spec = _with_house_rules(_read_other_game(spec, data, top, base_dir or Path(file).parent), house, data, top)
+        return _read_humans(spec, data, top)
     _read_snapshot(spec, data, top, base_dir or Path(file).parent)
     _read_rules(spec, data, top)
     _with_house_rules(spec, house, data, top)
@@ -95,7 +99,40 @@ def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
     _read_bots(spec, data, top)
     spec.script = _read_script(data, top)
     spec.expect = _read_expect(data, top)
+    return _read_humans(spec, data, top)
+
+
+def _read_humans(spec: Spec, data, where: Where) -> Spec:
+    """``humans: [0, 2]``: the seats people played, each a seat of the table, none twice (kept sorted)."""
+    if "humans" in data:
+        w = where.at(data, "humans")
+        try:
+            spec.humans = check_humans(data["humans"], spec.players, where.file)
+        except ScenarioError as exc:
+            raise w.fail(exc.why) from None
     return spec
+
+
+def check_humans(seats, players: int, file: str = "<humans>") -> list[int]:
+    """``seats`` as a sorted list of seat numbers; a ``ScenarioError`` naming ``humans:`` otherwise.
+
+    >>> check_humans((2, 0), players=3)
+    [0, 2]
+    """
+    form = f"humans: takes a list of the seats people played, each 0-{players - 1} once, like [0, 2]; got {seats!r}"
+    if isinstance(seats, str | bytes | dict) or not hasattr(seats, "__iter__"):
+        raise ScenarioError(file, None, form)
+    seats = list(seats)
+    for s in seats:
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise ScenarioError(file, None, form)
+        if not 0 <= s < players:
+            why = f"humans: seat {s} is not at a {players}-player table (seats 0-{players - 1})"
+            raise ScenarioError(file, None, why)
+    twice = sorted({s for s in seats if seats.count(s) > 1})
+    if twice:
+        raise ScenarioError(file, None, f"humans: seat {twice[0]} is named twice")
+    return sorted(seats)
 
 
 def _read_house_rules(data, where: Where, base_dir: Path) -> tuple:

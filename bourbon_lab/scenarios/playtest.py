@@ -1,5 +1,9 @@
 """Saving a game played by people as a scenario file (seed + script) that replays to the identical log.
 
+Any registered game saves: Bourbonomics as its own scenario format (named ruleset, distilleries),
+another game as the peer-game format ``Scenario.from_text`` reads (``game:``, its rules as changes to
+its defaults). ``humans:`` records which seats people played (``bl.postgame`` reads it).
+
 The save is checked before anything is written: the file's scenario is replayed and its
 log compared with the game's. The write is atomic (a temp file beside the target, then a
 rename), so an interrupted save leaves either the old file or the new one, never half of one.
@@ -13,75 +17,121 @@ from pathlib import Path
 
 import yaml
 
-from ..games.bourbonomics.rules import Ruleset
+from ..core import DEFAULT_GAME, get_game
 from .checks import log_digest
 from .errors import ScenarioError
+from .format import check_humans
 from .scenario import Scenario
 
 
-def rules_changes(rules: Ruleset, base: Ruleset | None = None) -> dict:
-    """The YAML-safe fields of ``rules`` that differ from ``base`` (the defaults; what ``rules:`` takes)."""
-    mine, theirs = rules.to_dict(), (base or Ruleset.default()).to_dict()
+def rules_changes(rules, base=None) -> dict:
+    """The YAML-safe fields of ``rules`` that differ from ``base`` (its game's defaults; what ``rules:`` takes)."""
+    mine, theirs = rules.to_dict(), (base or get_game(rules.game).default_rules()).to_dict()
     return {k: v for k, v in mine.items() if v != theirs.get(k)}
 
 
-def closest_base(rules: Ruleset) -> tuple[str | None, dict]:
+def closest_base(rules) -> tuple[str | None, dict]:
     """The defaults (``None``) or the named ruleset ``rules`` differs least from, and the differences.
 
     A game played on the first draft then saves as ``ruleset: first-draft`` and no changes, not as
-    the whole content of the first draft written out as changes to today's defaults.
+    the whole content of the first draft written out as changes to today's defaults. Only Bourbonomics
+    ships named rulesets; another game's rules are always changes to its defaults.
     """
     best: tuple[str | None, dict] = (None, rules_changes(rules))
-    for name in Ruleset.names():
-        changes = rules_changes(rules, Ruleset.named(name))
+    if rules.game != DEFAULT_GAME:
+        return best
+    for name in type(rules).names():
+        changes = rules_changes(rules, type(rules).named(name))
         if len(changes) < len(best[1]):
             best = (name, changes)
     return best
 
 
-def playtest_text(game, name: str, description: str = "") -> str:
-    """The scenario YAML for ``game``: its table, seed and every chosen action, pinned by its log digest."""
-    if not game.log or game.log[0].kind != "setup":
+def playtest_text(game, name: str, description: str = "", humans=None) -> str:
+    """The scenario YAML for ``game``: its table, seed and every chosen action, pinned by its log digest.
+
+    ``humans`` (seats people played) is written as a sorted ``humans:`` list; ``None`` leaves the key out.
+    """
+    if game.rules.game == DEFAULT_GAME and (not game.log or game.log[0].kind != "setup"):
         raise ScenarioError(name, None, "only a game started with new_game can be saved as seed + script")
     base, changes = closest_base(game.rules)
     data = {
         "name": name,
         "description": description or f"A playtest of {game.n} players, {len(game.actions)} actions.",
+        "game": game.rules.game,
         "ruleset": base,
         "rules": changes,
         "players": game.n,
-        "distilleries": [p.distillery for p in game.players],
         "seed": game.seed,
         "bots": "none",
+        "humans": None if humans is None else _Flow(check_humans(humans, game.n, name)),
         "script": list(game.actions),
         "expect": [{"at": "end", "round": game.round, "log_digest": log_digest(game.log)}],
     }
-    for key in ("ruleset", "rules"):
-        if not data[key]:
+    if game.rules.game == DEFAULT_GAME:
+        del data["game"]
+        data = _after(data, "players", "distilleries", [p.distillery for p in game.players])
+    for key in ("ruleset", "rules", "humans"):
+        if data[key] is None or data[key] == {}:
             del data[key]
     head = "# A playtest saved by bourbon_lab: replay with `bourbon-lab replay`, check with `bourbon-lab check`.\n"
-    return head + yaml.safe_dump(data, sort_keys=False, width=110, allow_unicode=True)
+    return head + yaml.dump(data, Dumper=_Dumper, sort_keys=False, width=110, allow_unicode=True)
 
 
-def save_playtest(game, path, name: str | None = None, description: str = "") -> Path:
+class _Flow(list):
+    """A list written on one line (``humans: [0, 2]``)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    """The safe dumper, with ``_Flow`` lists in flow style."""
+
+
+_Dumper.add_representer(_Flow, lambda dumper, v: dumper.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+
+
+def _after(data: dict, key: str, new: str, value) -> dict:
+    """``data`` with ``new: value`` inserted after ``key`` (the file reads in the order a designer expects)."""
+    out = {}
+    for k, v in data.items():
+        out[k] = v
+        if k == key:
+            out[new] = value
+    return out
+
+
+def save_playtest(game, path, name: str | None = None, description: str = "", humans=None) -> Path:
     """Write ``game`` as a scenario file that replays to the identical log.
 
     Parameters
     ----------
-    game : Game
-        A game started with ``new_game`` and played through ``apply`` (finished or not).
+    game : GameState
+        A game of any registered game, started with ``new_game`` and played through ``apply``
+        (finished or not).
     path : str or Path
         The ``.yaml`` file to write; replaced atomically if it exists.
     name, description : str
         Shown by ``check`` and ``replay`` (default name: the file's stem).
+    humans : iterable of int, optional
+        The seats people played, saved as ``humans: [0, 2]`` (sorted) for ``bl.postgame``;
+        ``None`` (the default) leaves the key out.
 
     Raises
     ------
     ScenarioError
-        When the saved file would not replay to the same log; nothing is written then.
+        When the saved file would not replay to the same log, or ``humans`` names a seat twice or one
+        the table does not have; nothing is written then.
+
+    Examples
+    --------
+    >>> import tempfile, bourbon_lab as bl
+    >>> game = bl.new_game(bl.default_rules("gin_crafters"), players=2, seed=1)
+    >>> _ = game.apply(game.legal_actions()[0])
+    >>> path = save_playtest(game, Path(tempfile.mkdtemp()) / "gin.yaml", humans=[0])
+    >>> bl.Scenario.load(path).spec.humans
+    [0]
     """
     path = Path(path)
-    text = playtest_text(game, name or path.stem, description)
+    text = playtest_text(game, name or path.stem, description, humans)
     replayed = Scenario.from_text(text, str(path)).game()
     if log_digest(replayed.log) != log_digest(game.log):
         raise ScenarioError(str(path), None, "this game does not replay from its seed and actions; nothing written")
