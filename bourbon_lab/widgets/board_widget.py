@@ -142,6 +142,18 @@ class BoardView(anywidget.AnyWidget):
         """The person the screen must go to now (the hand-over screen is shown), else None."""
         return self.session.waiting_for
 
+    def save_playtest(self, path, name: str | None = None, description: str = ""):
+        """Save the game as a playtest file that replays, with who was human (``bl.save_playtest``)."""
+        from ..scenarios import save_playtest
+
+        return save_playtest(self.game, path, name, description, humans=list(self.session.people))
+
+    def postgame(self, **kw):
+        """The post-game page of this table's game: points by source, each person's decisions (``bl.postgame``)."""
+        from ..scenarios.postgame import postgame
+
+        return postgame(self.game, humans=list(self.session.people), **kw)
+
     def take_screen(self) -> bool:
         """The tap on the hand-over screen, as a click on its button would."""
         return self.play(f"@screen {self.session.waiting_for}") if self.session.waiting_for is not None else False

@@ -272,7 +272,15 @@ class TableSession:
             },
             "actions": [],
             "legal": [],
-            "seating": {"people": list(self.people), "holder": None, "pass_and_play": True},
+            "seating": {
+                "people": list(self.people),
+                "bots": {str(s): spec for s, spec in self.bot_specs.items()},
+                "holder": None,
+                "pass_and_play": True,
+                "moving": False,
+                "last": None,
+                "since": None,
+            },
         }
 
 
