@@ -55,8 +55,9 @@ NOTEBOOKS = {
     "05-publish-a-dashboard.ipynb": {"texts": [], "charts": 2},
     # Win rates, game length, upgrades, market events and sale zones.
     "03-balance-study.ipynb": {"texts": [], "charts": 5},
-    # People against bots on the BoardView, the Stepper over the saved playtest.
-    "04-playtest-walkthrough.ipynb": {"texts": ["Dice on the table"], "charts": 0},
+    # People against bots on the BoardView, the Stepper over the saved playtest; two people passing the screen
+    # (a person's turn opens with what happened since their last one) and the post-game chart (issue 30).
+    "04-playtest-walkthrough.ipynb": {"texts": ["Dice on the table", "Since your last turn, P1"], "charts": 1},
     # The same sweep on a process pool and on a Dask LocalCluster, started from the kernel.
     "06-scaling-out.ipynb": {"texts": [], "charts": 0},
     # Twelve house rules' A/B charts and the tuning chart (issue 28: "its A/B chart renders").

@@ -203,3 +203,54 @@ def test_the_dashboard_table_moves_bots_one_at_a_time_at_a_pace():
         t.bot_step()
         moves += 1
     assert moves >= 2 and t.state["seating"]["last"] and t.state["legal"]
+
+
+def test_bots_keep_their_pace_in_a_real_kernel_while_it_is_idle():
+    """The notebook's pace runs on the kernel's own event loop: a cell returns at once, the bots move after."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+
+    def run(code: str) -> str:
+        msg, out = kc.execute(code), []
+        while True:
+            m = kc.get_iopub_msg(timeout=120)
+            if m["parent_header"].get("msg_id") != msg:
+                continue
+            if m["msg_type"] == "stream":
+                out.append(m["content"]["text"])
+            if m["msg_type"] == "error":
+                out.append("\n".join(m["content"]["traceback"]))
+            if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+                return "".join(out)
+
+    try:
+        first = run(
+            "import bourbon_lab as bl\nfrom bourbon_lab.widgets import BoardView\n"
+            "g = bl.new_game(bl.default_rules('gin_crafters'), 3, seed=3)\n"
+            "b = BoardView(g, bots={1: 'heuristic', 2: 'heuristic'}, pace=0.02)\n"
+            "print(b._pacing, len(g.actions))"
+        )
+        assert first.split() == ["True", "0"], first  # the cell returned before any bot moved
+        for _ in range(200):
+            later = run("print(b._pacing, len(g.actions), g.decision.actor)").split()
+            if later[0] == "False":
+                break
+        assert later[0] == "False" and int(later[1]) >= 2 and later[2] == "0", later
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def test_the_dashboard_game_tab_shows_the_post_game_page_of_its_people():
+    from bourbon_lab.dashboard import GameTable
+    from bourbon_lab.dashboard.board import GameView
+
+    t = GameTable(rules=bl.default_rules("microbrew"), players=2, seed=1, people=[], pace=0)
+    view = GameView(t)
+    assert "Seat people at the table first" in view.postgame()
+    t.people = [0]
+    for _ in range(12):
+        assert t.play(t.state["legal"][0])
+    page = view.postgame(rollouts=2)
+    assert page == view.after.object and "<script" not in page and "cdn" not in page.lower()
+    assert "human seats: 0" in page and "Seat 0:" in page

@@ -16,8 +16,8 @@ import polars as pl
 from ._style import HEIGHT, WHOLE_AXIS, WIDTH, title
 from .tables import Table, interval
 
-PANEL_WIDTH = 200
-"""Width of one seat's panel: two panels a row fit beside a notebook's file browser."""
+PANEL_WIDTH = 180
+"""Width of one seat's panel: two panels a row (legend below) fit beside a notebook's file browser."""
 
 
 def seat_label(player: int, humans: Sequence[int]) -> str:
@@ -50,7 +50,7 @@ def points_by_round(points: pl.DataFrame, humans: Sequence[int] = ()) -> alt.Fac
         .encode(
             x=alt.X("round:O", title="End of round", axis=alt.Axis(labelAngle=0)),
             y=alt.Y("sum(points):Q", title="Points", stack="zero"),
-            color=alt.Color("source:N", title="Points from"),
+            color=alt.Color("source:N", title="Points from", legend=alt.Legend(orient="bottom", columns=4)),
             tooltip=[
                 alt.Tooltip("seat:N", title="Seat"),
                 alt.Tooltip("round:O", title="Round"),
@@ -114,7 +114,7 @@ def decision_differences(decisions: pl.DataFrame) -> alt.LayerChart:
     )
     subtitle = "below 0: the bot's choice looked better in paired playouts; bars are 95 % intervals"
     return alt.layer(zero, bars, dots).properties(
-        width=WIDTH + 100, height=HEIGHT, title=title("Where the person and the strongest bot differ", subtitle)
+        width=WIDTH, height=HEIGHT, title=title("Where the person and the strongest bot differ", subtitle)
     )
 
 

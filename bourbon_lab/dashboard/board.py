@@ -52,6 +52,7 @@ class GameView(pn.viewable.Viewer):
         table.param.watch(self._pace, ["people", "players", "seed", "rules", "bot"])
         self.board.param.watch(self._clicked, "action")
         self._callback = None
+        self.after = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["bl-postgame"])
         self.buttons = {
             "Step": lambda: table.step(1),
             "Step 10": lambda: table.step(10),
@@ -80,6 +81,24 @@ class GameView(pn.viewable.Viewer):
         if not self.table.bot_step() and self._callback is not None:
             self._callback.stop()
             self._callback = None
+
+    def postgame(self, rollouts: int = 4) -> str:
+        """The post-game page of the table's game (people seated): points by source, each person's decisions.
+
+        Returns the page's HTML, also shown under the board; without people there is nobody to weigh.
+        """
+        from ..scenarios.postgame import postgame
+
+        t = self.table
+        if not t.people:
+            self.after.object = "<p>Seat people at the table first: the post-game page weighs their decisions.</p>"
+            return self.after.object
+        self.after.loading = True
+        try:
+            self.after.object = postgame(t.game, humans=list(t.people), rollouts=rollouts, seed=t.seed).page()
+        finally:
+            self.after.loading = False
+        return self.after.object
 
     def _button(self, text: str, callback) -> pn.widgets.Button:
         b = pn.widgets.Button(name=text, button_type="primary" if text == "Step" else "default")
@@ -115,4 +134,5 @@ class GameView(pn.viewable.Viewer):
             self.table.param.pace, name="Bot pace (s)", step=0.2, width=110, css_classes=["bl-pace"]
         )
         row = pn.Row(players, seed, *[self._button(t, cb) for t, cb in self.buttons.items()])
-        return pn.Column(row, pn.Row(self._seats(), pace), self.board, sizing_mode="stretch_width")
+        seats = pn.Row(self._seats(), pace, self._button("Post-game page", self.postgame))
+        return pn.Column(row, seats, self.board, self.after, sizing_mode="stretch_width")
