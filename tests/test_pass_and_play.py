@@ -254,3 +254,32 @@ def test_the_dashboard_game_tab_shows_the_post_game_page_of_its_people():
     page = view.postgame(rollouts=2)
     assert page == view.after.object and "<script" not in page and "cdn" not in page.lower()
     assert "human seats: 0" in page and "Seat 0:" in page
+
+
+def test_a_click_from_a_kernel_subshell_thread_is_played_on_the_boards_own_thread():
+    """JupyterLab 4.4+ with ipykernel 7 delivers a widget's message on a subshell thread; the game and the
+    widget change only on the thread that built the board (the kernel's main thread), so nothing interleaves."""
+    import threading
+
+    async def run():
+        g = bl.new_game(bl.default_rules("microbrew"), 2, seed=1)
+        board = BoardView(g, bots={1: "heuristic"}, pace=0)
+        seen, original = [], board.session.play
+
+        def spy(text, bots=True):
+            seen.append(threading.get_ident())
+            return original(text, bots)
+
+        board.session.play = spy
+        action = board.legal_actions()[0]
+        click = threading.Thread(target=setattr, args=(board, "action", action))
+        click.start()
+        click.join()
+        for _ in range(200):
+            if seen and board.action == "":
+                break
+            await asyncio.sleep(0.01)
+        return seen, board, len(g.actions)
+
+    seen, board, played = asyncio.run(run())
+    assert seen == [threading.get_ident()] and board.action == "" and played >= 1

@@ -8,13 +8,12 @@ or the generic board's. A refused action leaves the game as it was and puts the 
 
 from __future__ import annotations
 
-import asyncio
-
 import anywidget
 import traitlets
 
 from ..core import BourbonLabError, game_of
 from .assets import GENERIC_CSS, GENERIC_ESM, board_files, table_text
+from .mainloop import HomeLoop
 from .session import TableSession, error_text
 
 _CLASSES: dict[tuple, type] = {}
@@ -74,6 +73,7 @@ class BoardView(anywidget.AnyWidget):
         self.session = TableSession(game, bots, viewer, pass_and_play)
         self.pace = float(pace)
         self._pacing = False
+        self._home = HomeLoop()  # clicks may arrive on a kernel subshell's thread; the game changes here
         super().__init__(state=self.session.state(), **kwargs)
         self._answer()
 
@@ -84,9 +84,12 @@ class BoardView(anywidget.AnyWidget):
     @traitlets.observe("action")
     def _on_action(self, change) -> None:
         text = change["new"]
-        if text:
-            self.play(text)
-            self.action = ""
+        if text and not self._home.run(self._clicked, text):
+            self._clicked(text)
+
+    def _clicked(self, text: str) -> None:
+        self.play(text)
+        self.action = ""
 
     def play(self, action_text: str) -> bool:
         """Play an action as a click would; the bots answer, the board redraws.
@@ -110,14 +113,13 @@ class BoardView(anywidget.AnyWidget):
 
     def _answer(self) -> None:
         """The bots' moves: one every ``pace`` seconds on the running event loop, else all at once."""
-        loop = _running_loop() if self.pace > 0 else None
-        if loop is None or not self.session.bots_to_move:
+        if self.pace <= 0 or not self._home.alive or not self.session.bots_to_move:
             self.session.run_bots()
             self.refresh()
             return
         self._pacing = True
         self.refresh()
-        loop.call_later(self.pace, self._tick)
+        self._home.later(self.pace, self._tick)
 
     def _tick(self) -> None:
         try:
@@ -127,7 +129,7 @@ class BoardView(anywidget.AnyWidget):
         self._pacing = moved is not None and self.session.bots_to_move
         self.refresh()
         if self._pacing:
-            asyncio.get_running_loop().call_later(self.pace, self._tick)
+            self._home.later(self.pace, self._tick)
 
     def refresh(self) -> None:
         """Redraw from the game (after changing it outside the widget)."""
@@ -157,13 +159,6 @@ class BoardView(anywidget.AnyWidget):
     def take_screen(self) -> bool:
         """The tap on the hand-over screen, as a click on its button would."""
         return self.play(f"@screen {self.session.waiting_for}") if self.session.waiting_for is not None else False
-
-
-def _running_loop():
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def board_class(game: str) -> type[BoardView]:

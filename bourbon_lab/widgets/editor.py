@@ -19,6 +19,7 @@ from ..core import DEFAULT_GAME, FieldSpec, RulesetError, default_rules
 from ..core.house import defaults_of as house_defaults
 from .controls import FieldControl, make_control
 from .labels import PREFERRED_GROUPS, field_specs, groups_of, name_label
+from .mainloop import HomeLoop
 
 GROUPS = PREFERRED_GROUPS
 """Tab order where these groups exist: what designers tune most first; the content counts last."""
@@ -54,8 +55,9 @@ class RulesEditor(w.VBox):
         self.controls: dict[str, FieldControl] = {
             f.name: make_control(_bounded(f, origin), getattr(origin, f.name)) for f in self.specs
         }
+        self._home = HomeLoop()  # a control moved in JupyterLab may reach the kernel on a subshell's thread
         for control in self.controls.values():
-            control.on_change(self._revalidate)
+            control.on_change(self._changed)
         self.status = w.HTML()
         self.changed = w.HTML()
         self.reset_button = w.Button(
@@ -123,6 +125,11 @@ class RulesEditor(w.VBox):
         return dict(self._problems)
 
     # --- validation
+    def _changed(self) -> None:
+        """A control moved: validate on the editor's own thread (now, when already there)."""
+        if not self._home.run(self._revalidate):
+            self._revalidate()
+
     def _revalidate(self) -> None:
         values = {name: c.value for name, c in self.controls.items()}
         unread = {name: c.problem for name, c in self.controls.items() if c.problem}

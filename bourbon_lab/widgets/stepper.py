@@ -19,6 +19,7 @@ import ipywidgets as w
 from ..core import DEFAULT_GAME, default_rules, game_of, new_game
 from .board import board_state
 from .board_widget import BoardView
+from .mainloop import HomeLoop
 from .narrate import describe
 
 _FIXED = w.Layout(width="44px", flex="0 0 auto")
@@ -110,6 +111,8 @@ class Stepper(w.VBox):
         self.position = 0
         self._timer: threading.Thread | None = None
         self._stop = threading.Event()
+        self._playing = False
+        self._home = HomeLoop()  # in a notebook the steps are drawn on the kernel's main thread, between cells
         self.board = BoardView(self._games[0])
         self._build(speed)
         super().__init__(children=[self._bar, self.where, self.events, self.board])
@@ -214,23 +217,41 @@ class Stepper(w.VBox):
 
     # --- playing
     def play(self) -> None:
-        """Step forward on a timer at ``speed`` steps per second until the end or ``pause()``."""
-        if self._timer and self._timer.is_alive():
+        """Step forward on a timer at ``speed`` steps per second until the end or ``pause()``.
+
+        In a notebook the timer is on the kernel's own loop, so each step is drawn from its main thread;
+        in a plain script (no loop) it is a thread.
+        """
+        if self._playing or (self._timer and self._timer.is_alive()):
             return
         self._stop.clear()
-        self._timer = threading.Thread(target=self._run, daemon=True)
-        self._timer.start()
+        self._playing = True
         self.play_button.value = True
+        if not self._home.later(self._interval(), self._tick):
+            self._timer = threading.Thread(target=self._run, daemon=True)
+            self._timer.start()
+
+    def _interval(self) -> float:
+        return 1.0 / max(self.speed.value, 0.1)
+
+    def _tick(self) -> None:
+        if self._stop.is_set() or not self.forward():
+            self._playing = False
+            self.play_button.value = False
+            return
+        self._home.later(self._interval(), self._tick)
 
     def pause(self) -> None:
         """Stop playing (the current step stays shown)."""
         self._stop.set()
+        self._playing = False
         self.play_button.value = False
 
     def _run(self) -> None:
-        while not self._stop.wait(1.0 / max(self.speed.value, 0.1)):
+        while not self._stop.wait(self._interval()):
             if not self.forward():
                 break
+        self._playing = False
         self.play_button.value = False
 
     def _toggle(self, change) -> None:

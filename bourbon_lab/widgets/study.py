@@ -6,10 +6,19 @@ stay responsive, after a short debounce so dragging a slider starts one run, not
 twenty. The charts are first drawn from a quarter of the games (against "before" on
 the same games), then redrawn from all of them. A newer change makes an older run's
 result stale, and it is dropped.
+
+Only the simulating happens on the worker thread. Every widget change (progress, label,
+charts) is handed back to the thread that built the study, the kernel's main thread, through
+its event loop, and the debounce is a timer on that loop. Widget messages belong on that
+thread: sent from others they interleave with whatever the kernel is running, and the study
+showed "Model class 'VBoxModel' ... can not be instantiated / widget model not found" on a
+first Run All (issue 30). A control moved in JupyterLab may reach the kernel on a subshell
+thread (JupyterLab 4.4+ with ipykernel 7); the study's answer still goes through the loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
@@ -19,6 +28,7 @@ import polars as pl
 from ..core import DEFAULT_GAME, default_rules, game_of, get_game
 from .editor import RulesEditor
 from .labels import name_label
+from .mainloop import HomeLoop
 
 DEBOUNCE_S = 0.4
 """Quiet time after the last control move before a run starts."""
@@ -41,6 +51,11 @@ class LiveStudy(w.VBox):
 
     Stacked, not side by side, so it fits a notebook's width: the editor, then the paired
     differences, then Before and After, which wrap onto two lines when the output area is narrow.
+
+    Runs simulate on a worker thread; what they draw is applied on the thread that built the
+    study (in a notebook, the kernel's main thread, between cells), so ``done`` is set once the
+    charts are drawn there. In a notebook cell use ``refresh(wait=True)`` rather than
+    ``done.wait()``, which would block the very thread that draws.
 
     Parameters
     ----------
@@ -79,6 +94,11 @@ class LiveStudy(w.VBox):
         bots = bots if bots is not None else default_bot(info.name)
         self.params = {"players": players, "games": games, "bots": bots, "seed": seed, "workers": workers}
         self.debounce = debounce
+        # The loop of the thread building the study (a kernel runs its cells and widget messages on
+        # one): widget changes go there. None in a plain script, where no front end listens.
+        self._home = HomeLoop()
+        self._loop = self._home.loop
+        _charts()  # the offline renderer, chosen here and not from a worker thread
         self.editor = RulesEditor(self.before_rules)
         self.progress = w.IntProgress(value=0, min=0, max=2, description="idle", bar_style="info")
         self.label = w.HTML()
@@ -87,7 +107,7 @@ class LiveStudy(w.VBox):
         # Seconds from a change to the first, partial redraw (a quarter of the games).
         self.first_seconds: float | None = None
         self._generation = 0
-        self._timer: threading.Timer | None = None
+        self._timer: asyncio.TimerHandle | threading.Timer | None = None
         self._lock = threading.Lock()
         self._before = None
         self._views = _placeholder_views()
@@ -101,70 +121,97 @@ class LiveStudy(w.VBox):
 
     # --- scheduling
     def _on_rules(self, _change=None) -> None:
+        self._generation += 1
+        generation = self._generation
+        self.done.clear()
+        self._apply(generation, setattr, self.label, "value", "<i>waiting for the controls to settle…</i>")
+        if not self._on_loop(self._debounce, generation):
+            self._debounce_in_thread(generation)
+
+    def _debounce(self, generation: int) -> None:
+        """On the study's loop: (re)start the quiet-time timer; only the last move's run starts."""
         if self._timer is not None:
             self._timer.cancel()
-        self._generation += 1
-        self.done.clear()
-        self.label.value = "<i>waiting for the controls to settle…</i>"
-        self._timer = threading.Timer(self.debounce, self._run, args=(self._generation,))
+        self._timer = self._loop.call_later(self.debounce, self._start, generation)
+
+    def _debounce_in_thread(self, generation: int) -> None:
+        """No event loop (a plain script): the timer is a thread, as nothing but this process sees the widgets."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = threading.Timer(self.debounce, self._start, args=(generation,))
         self._timer.daemon = True
         self._timer.start()
 
+    def _start(self, generation: int) -> None:
+        """Start a run on a worker thread with the editor's rules as they are now (read on this thread)."""
+        if generation != self._generation:
+            return
+        thread = threading.Thread(target=self._run, args=(generation, self.editor.rules), daemon=True)
+        thread.start()
+
     def refresh(self, wait: bool = False) -> None:
-        """Simulate and redraw now for the editor's current rules (``wait``: block until drawn)."""
+        """Simulate and redraw now for the editor's rules (``wait``: simulate on this thread, return when drawn)."""
         self._generation += 1
         self.done.clear()
-        thread = threading.Thread(target=self._run, args=(self._generation,), daemon=True)
-        thread.start()
         if wait:
-            thread.join()
+            self._run(self._generation, self.editor.rules)
+        else:
+            self._start(self._generation)
 
-    def _run(self, generation: int) -> None:
+    def _run(self, generation: int, rules) -> None:
         with self._lock:
             if generation != self._generation:
                 return
             try:
-                self._simulate_and_draw(generation)
+                self._simulate_and_draw(generation, rules)
             except Exception as exc:  # shown in the widget: a failed run must not go silent in a thread
-                self.progress.bar_style, self.progress.description = "danger", "failed"
-                self.label.value = f"<pre style='color:#b3261e'>{type(exc).__name__}: {exc}</pre>"
-                self.done.set()
+                self._apply(generation, self._failed, exc)
 
-    def _simulate_and_draw(self, generation: int) -> None:
+    def _failed(self, exc: Exception) -> None:
+        self.progress.bar_style, self.progress.description = "danger", "failed"
+        self.label.value = f"<pre style='color:#b3261e'>{type(exc).__name__}: {exc}</pre>"
+        self.done.set()
+
+    def _simulate_and_draw(self, generation: int, after_rules) -> None:
+        """One run, on whichever thread calls it; what it shows goes through ``_apply``."""
         from ..sim import simulate
         from ..sim.paired import Comparison, paired_table
 
-        after_rules = self.editor.rules
         t0 = time.perf_counter()
-        self._step(0, f"simulating {self.params['games']} games…")
+        first_seconds = None
+        self._apply(generation, self._step, 0, f"simulating {self.params['games']} games…")
         if self._before is None:
             self._before = simulate(self.before_rules, progress=False, **self.params)
-        self._step(1, "simulating the changed rules…")
-        self.first_seconds = None
+        self._apply(generation, self._step, 1, "simulating the changed rules…")
         if after_rules == self.before_rules:
             after = self._before
         else:
             first = max(1, self.params["games"] // 4)
 
             def early(part) -> bool:
+                nonlocal first_seconds
                 if part.games.height < first:
                     return True
                 if generation == self._generation:
-                    self._draw_partial(part)
-                    self.first_seconds = time.perf_counter() - t0
+                    self._apply(generation, self._draw_partial, *self._partial(part))
+                    first_seconds = time.perf_counter() - t0
                 return False  # one early answer; further partials would only slow the run
 
             after = simulate(after_rules, progress=False, on_partial=early, **self.params)
         if generation != self._generation:
             return
-        self.comparison = Comparison(self._before, after, paired_table(self._before, after))
-        self._draw(self.comparison)
-        self.last_seconds = time.perf_counter() - t0
+        comparison = Comparison(self._before, after, paired_table(self._before, after))
+        built = self.charts(comparison)
+        self._apply(generation, self._drawn, comparison, built, first_seconds, time.perf_counter() - t0)
+
+    def _drawn(self, comparison, built: dict, first_seconds: float | None, seconds: float) -> None:
+        self.comparison, self.first_seconds, self.last_seconds = comparison, first_seconds, seconds
+        self._draw(built)
         self._step(2, "done")
         changed = ", ".join(name_label(k) for k in self.editor.changes()) or "no changes"
         self.label.value = (
             f"<small>{self.params['games']} games × {self.params['players']} players, same seeds before and after; "
-            f"{changed}; {self.last_seconds:.1f} s</small>"
+            f"{changed}; {seconds:.1f} s</small>"
         )
         self.done.set()
 
@@ -174,10 +221,30 @@ class LiveStudy(w.VBox):
         self.progress.bar_style = "success" if value == 2 else "info"
         self.label.value = f"<i>{text}</i>"
 
+    # --- the study's thread
+    def _on_loop(self, fn, *args) -> bool:
+        """Run ``fn(*args)`` on the study's loop (now, when already on its thread); False without a loop."""
+        return self._home.run(fn, *args)
+
+    def _apply(self, generation: int, fn, *args) -> None:
+        """Change widgets with ``fn(*args)`` on the study's thread, unless a newer run has started by then."""
+
+        def apply() -> None:
+            if generation != self._generation:
+                return
+            try:
+                fn(*args)
+            except Exception as exc:  # a draw that fails on the loop must not go silent either
+                self._failed(exc)
+
+        if not self._on_loop(apply):
+            apply()
+
     # --- drawing
     def charts(self, comparison) -> dict:
         """The charts for one comparison: the paired differences, and win rates before and after."""
-        charts = _charts()
+        from .. import charts
+
         # An interval over a handful of games can be NaN, which JSON cannot carry to the browser.
         table = comparison.table.with_columns(pl.col(pl.Float64).fill_nan(None))
         return {
@@ -190,8 +257,8 @@ class LiveStudy(w.VBox):
     def _win_rate(charts, players, when: str):
         return charts.win_rate(players, by="seat").properties(title=f"{when}: win rate by seat", width=CHART_WIDTH)
 
-    def _draw_partial(self, part) -> None:
-        """A first answer from the games in so far, against "before" on the same games; refined later."""
+    def _partial(self, part) -> tuple[dict, str]:
+        """A first answer from the games in so far, against "before" on the same games: its charts and line."""
         from ..sim.paired import Comparison, paired_table
         from ..sim.runner import SimResult
 
@@ -200,13 +267,15 @@ class LiveStudy(w.VBox):
         # The charts read games and players only; filtering the events table would just cost time.
         games, players = (t.filter(pl.col("game").is_in(ids)) for t in (b.games, b.players))
         before = SimResult(games, players, b.events.clear(), b.stamp, b.failures)
-        self._draw(Comparison(before, part, paired_table(before, part)))
-        self.label.value = (
-            f"<i>first {part.games.height} of {self.params['games']} games drawn; refining with the rest…</i>"
-        )
+        built = self.charts(Comparison(before, part, paired_table(before, part)))
+        line = f"<i>first {part.games.height} of {self.params['games']} games drawn; refining with the rest…</i>"
+        return built, line
 
-    def _draw(self, comparison) -> None:
-        built = self.charts(comparison)
+    def _draw_partial(self, built: dict, line: str) -> None:
+        self._draw(built)
+        self.label.value = line
+
+    def _draw(self, built: dict) -> None:
         for key, chart in built.items():
             self._views[key].chart = chart
 
@@ -221,8 +290,8 @@ def default_bot(game: str) -> str:
 def _placeholder_views() -> dict:
     """The chart widgets, made once on the thread that builds the study.
 
-    Runs happen on worker threads; they only swap each widget's chart. A widget made on a
-    worker thread can reach JupyterLab after the output that shows it ("widget model not found").
+    Runs happen on worker threads; they never touch a widget. A widget made, or changed, on a
+    worker thread can reach JupyterLab out of turn ("widget model not found").
     """
     import altair as alt
 
