@@ -32,8 +32,8 @@ bench: $(VENV)/.installed-test
 	$(COMPILE)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
-# Mutation testing of the rules, views, scenario checker and sim tables (benchmarks/mutate.py): one
-# worker, a fixed sample of mutants per package, about an hour; not part of `make test`.
+# Mutation testing of the four games, their views and the layers above (benchmarks/mutate.py): one
+# worker, a fixed sample of mutants per package (about 100), hours; not part of `make test`.
 .PHONY: mutate
 mutate: $(VENV)/.installed-mutate
 	BOURBON_LAB_QUICK=1 $(BIN)/python benchmarks/mutate.py
