@@ -73,13 +73,13 @@ def _leaks(text: str, game, on_screen: int | None) -> list[str]:
 
 
 def _settled(page, mirror: TableSession) -> str:
-    """Wait until the page draws the mirror's current screen; the page text then."""
+    """Wait until the page draws the mirror's current screen (its log's length, hand-over or not); its text."""
+    page.locator(f'[data-step="{len(mirror.game.log)}"]').wait_for(state="attached", timeout=60_000)
     if mirror.waiting_for is not None:
-        page.locator("[data-testid=handover-button]").wait_for(timeout=30_000)
+        page.locator("[data-testid=handover-button]").wait_for(timeout=60_000)
     else:
-        page.locator("[data-testid=handover]").wait_for(state="detached", timeout=30_000)
-        page.locator("[data-action]").first.wait_for(timeout=30_000)
-    page.wait_for_timeout(300)
+        page.locator("[data-testid=handover]").wait_for(state="detached", timeout=60_000)
+        page.locator("[data-action]").first.wait_for(timeout=60_000)
     return page.evaluate(PAGE_TEXT)
 
 

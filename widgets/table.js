@@ -36,8 +36,16 @@ function blTableSnapshot(root) {
   return texts;
 }
 
+// How far the game the board draws has got (its log's length), so a page can tell a new drawing from the last.
+function blMark(root, state) {
+  const step = state && state.seating ? state.seating.step : undefined;
+  if (step === undefined) root.removeAttribute("data-step");
+  else root.setAttribute("data-step", String(step));
+}
+
 function blHandover(root, state, play, error) {
   const ho = state && state.handover;
+  blMark(root, state);
   if (!ho) return false;
   root.replaceChildren();
   const box = blEl("section", "bl-handover");

@@ -248,6 +248,7 @@ class TableSession:
             "holder": seat,
             "pass_and_play": self.pass_and_play,
             "moving": self.bots_to_move and not self.game.is_over,
+            "step": len(self.game.log),
             "last": {"seat": self.last_bot_move[0].player, "lines": [r["text"] for r in last]} if last else None,
             "since": None,
         }
@@ -280,6 +281,7 @@ class TableSession:
                 "moving": False,
                 "last": None,
                 "since": None,
+                "step": len(g.log),
             },
         }
 
