@@ -224,9 +224,10 @@ class Market(Distill):
         for row in ROWS:
             cards, deck = self.rows[row], self.decks[row]
             size = len(cards)
-            gone = [c for c in cards[size - k :] if c is not None] if k else []
+            m = min(k, size)  # more rightmost cards than the row holds: the whole row goes
+            gone = [c for c in cards[size - m :] if c is not None]
             self.truck += gone
-            kept = cards[: size - k] if k else cards
+            kept = cards[: size - m]
             self.rows[row] = [deck.pop() if deck else None for _ in range(size - len(kept))][::-1] + kept
             if gone:
                 self.emit("to_truck", None, row=row, cards=self.names(gone))
