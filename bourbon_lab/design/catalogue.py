@@ -7,6 +7,7 @@ intervals are got). Units: rounds and counts as they are, shares and win rates i
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 import polars as pl
@@ -213,14 +214,17 @@ def stall_rate(result) -> Estimate:
 @metric("lead_changes", BOURBONOMICS, "Mean times per game the points leader (after each round) changes.", "changes")
 def lead_changes(result) -> Estimate:
     """Mean times per game the points leader (after each round) changes."""
-    return mean_of(lead_changes_by_game(result.events).get_column("lead_changes").to_list())
+    return mean_of(lead_changes_by_game(result.events, result.players).get_column("lead_changes").to_list())
 
 
-def lead_changes_by_game(events: pl.DataFrame) -> pl.DataFrame:
+def lead_changes_by_game(events: pl.DataFrame, players: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per game, how often the sole leader in Capital + Prestige changed from one round's end to the next.
 
     Points are rebuilt from the events: sales and Warehouse Tasting add Capital, upgrades cost it,
-    finished orders add Prestige (the start is the same for everyone, so it cannot move the lead).
+    finished orders add Prestige. Each player starts on their distillery's own change to the starting
+    Capital (``players``' distillery column; the book's distilleries, as the defaults deal them), so a
+    distillery's head start can hold or lose the lead; the start every seat shares cannot move it. Without
+    ``players`` every player starts even. Every player of ``players`` counts from the first round, acted or not.
     """
     kind = pl.col("kind").cast(pl.Utf8)
     gain = (
@@ -234,14 +238,26 @@ def lead_changes_by_game(events: pl.DataFrame) -> pl.DataFrame:
     )
     moves = events.filter(pl.col("player").is_not_null()).with_columns(gain.alias("gain"))
     per_round = moves.group_by("game", "round", "player").agg(pl.col("gain").sum()).sort("game", "round", "player")
+    starts: dict[int, dict[int, int]] = {}
+    if players is not None and "distillery" in players.columns:
+        head_start = _distillery_capital()
+        for g, p, distillery in players.select("game", "player", "distillery").iter_rows():
+            starts.setdefault(g, {})[p] = head_start.get(distillery, 0)
     out = []
     for (game,), part in per_round.group_by("game", maintain_order=True):
-        out.append((game, _count_changes(part)))
+        out.append((game, _count_changes(part, dict(starts.get(game, {})))))
     return pl.DataFrame(out, schema=["game", "lead_changes"], orient="row")
 
 
-def _count_changes(part: pl.DataFrame) -> int:
-    totals: dict[int, int] = {}
+@lru_cache(maxsize=1)
+def _distillery_capital() -> dict[str, int]:
+    """Each distillery's change to the starting Capital (distilleries.yaml, as the defaults deal them)."""
+    from ..games.bourbonomics.rules import Ruleset
+
+    return {d.id: d.capital for d in Ruleset.default().distilleries}
+
+
+def _count_changes(part: pl.DataFrame, totals: dict[int, int]) -> int:
     leader, changes = None, 0
     for _, rows in part.group_by("round", maintain_order=True):
         for player, gain in zip(rows["player"], rows["gain"]):
