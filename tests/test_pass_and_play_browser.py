@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from browsing import ARTIFACTS, offsite, open_page, serve_panel
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tableview import TWO_PEOPLE, private_items
 
 import bourbon_lab as bl
@@ -83,13 +84,30 @@ def _settled(page, mirror: TableSession) -> str:
     return page.evaluate(PAGE_TEXT)
 
 
-def _click_a_legal_move(page, mirror: TableSession) -> str:
-    for action in mirror.state()["legal"]:
-        target = page.locator(f'[data-action="{action}"]')
-        if target.count() and target.first.is_visible():
-            target.first.click()
-            return action
-    raise AssertionError(f"no legal action is on the page: {mirror.state()['legal'][:8]}")
+def _click_a_legal_move(page, mirror: TableSession, settle: bool = False) -> str:
+    """Click the first legal action the page shows; with ``settle``, wait for the mirror's screen first.
+
+    Panel may draw the same screen again while a click is on its way (the button it aimed at is
+    detached). Playwright then has dispatched nothing, so the move is tried again on the new drawing,
+    at most three times; a page that never shows a legal action fails with what it does show.
+    """
+    for _ in range(3):
+        if settle:
+            _settled(page, mirror)
+        for action in mirror.state()["legal"]:
+            target = page.locator(f'[data-action="{action}"]')
+            if target.count() and target.first.is_visible():
+                try:
+                    target.first.click(timeout=10_000)
+                except PlaywrightTimeout:
+                    break
+                return action
+        else:
+            break
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pass-and-play-no-legal-action.png"), full_page=True)
+    shown = page.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    raise AssertionError(f"no legal action could be clicked: legal {mirror.state()['legal'][:8]}, shown {shown[:8]}")
 
 
 @pytest.mark.parametrize("game", sorted(TWO_PEOPLE))
@@ -116,7 +134,7 @@ def test_a_two_person_table_never_shows_the_other_persons_secrets(served, browse
         on_screen = mirror.holder
         assert _leaks(text, g, on_screen) == [], f"P{on_screen}'s turn is on screen"
         shown_own += any(item in text for item in private_items(g, on_screen, {1 - on_screen}))
-        action = _click_a_legal_move(page, mirror)
+        action = _click_a_legal_move(page, mirror, settle=True)
         mirror.play(action)
         clicks += 1
         assert clicks < 80, "no hand-over after 80 clicks"
