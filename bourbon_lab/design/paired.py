@@ -3,7 +3,7 @@
 ``compare`` (``bl.compare``) plays both rulesets with ``sim.paired.play_pair`` and compares
 
 - the **per-game rows** ``sim.paired`` has always given (mean rounds, score, upgrades, each seat's win
-  rate ...): the mean of the per-game differences with its normal interval (``sim.stats.mean_ci``);
+  rate ...): the mean of the per-game differences with its Student-t interval (``sim.stats.mean_ci``);
 - any **catalogue metric** (``metrics_for``), a **mechanic's** firings (``fires:<m>``, ``per_game:<m>``,
   ``per_round:<m>``, ``share:<a>/<b>``) and a **win rate** by bot or seat (``win_rate:<bot>``,
   ``win_rate:seat=<n>``): B's value minus A's, its interval a percentile bootstrap that draws the same

@@ -25,12 +25,12 @@ import math
 import os
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import polars as pl
 
 from ..bots.base import Bot, bot_names, check_bot, make_bot
 from ..core import DEFAULT_GAME, IllegalAction, get_game, legal_for
+from ..sim.stats import t_quantile
 from .checks import log_digest
 from .errors import ScenarioError
 from .format import ScriptStep, check_humans
@@ -382,57 +382,6 @@ def paired_interval(a: list[float], b: list[float], level: float = 0.95) -> tupl
     sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
     half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
     return (mean, mean - half, mean + half)
-
-
-@lru_cache(maxsize=256)
-def t_quantile(p: float, df: int) -> float:
-    """The ``p`` quantile (``0.5 < p < 1``) of Student's t with ``df`` degrees of freedom, by bisection.
-
-    >>> round(t_quantile(0.975, 7), 4)
-    2.3646
-    """
-    lo, hi = 0.0, 1.0
-    while t_cdf(hi, df) < p:
-        lo, hi = hi, hi * 2
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if t_cdf(mid, df) < p else (lo, mid)
-    return (lo + hi) / 2
-
-
-def t_cdf(t: float, df: float) -> float:
-    """Student's t distribution function, through the regularised incomplete beta function."""
-    tail = 0.5 * _betai(df / 2, 0.5, df / (df + t * t))
-    return 1 - tail if t > 0 else tail
-
-
-def _betai(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b) (continued fraction, Numerical Recipes 6.4)."""
-    if x <= 0 or x >= 1:
-        return 0.0 if x <= 0 else 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
-    if x < (a + 1) / (a + b + 2):
-        return front * _betacf(a, b, x) / a
-    return 1 - front * _betacf(b, a, 1 - x) / b
-
-
-def _betacf(a: float, b: float, x: float) -> float:
-    tiny = 1e-300
-    c, d = 1.0, 1 - (a + b) * x / (a + 1)
-    d = 1 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 300):
-        even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
-        odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
-        for num in (even, odd):
-            d = 1 + num * d
-            d = 1 / (d if abs(d) > tiny else tiny)
-            c = 1 + num / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1) < 1e-15:
-            break
-    return h
 
 
 # --- the tables

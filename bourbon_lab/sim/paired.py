@@ -137,7 +137,7 @@ def paired_table(a: SimResult, b: SimResult, metrics: list[str] | None = None) -
         n = len(xa)
         unit = UNITS.get(metric, "share of games" if metric.startswith("seat ") else "")
         mean_a, mean_b = (sum(xa) / n, sum(xb) / n) if n else (math.nan, math.nan)
-        rows.append(table_row(metric, mean_a, mean_b, diff, lo, hi, n, unit, f"paired normal interval over {n} games"))
+        rows.append(table_row(metric, mean_a, mean_b, diff, lo, hi, n, unit, f"paired t interval over {n} games"))
     return comparison_table(rows)
 
 
