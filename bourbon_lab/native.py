@@ -175,6 +175,16 @@ def is_compiled(game: str = DEFAULT_GAME) -> bool:
     return not str(module.__file__).endswith(".py")
 
 
+# mypy reads the package, never a third-party one: the compiled files import only the standard library,
+# and following imports into polars and numpy was three quarters of a build (Bourbonomics 131 s -> 34 s).
+_MYPY_INI = """[mypy]
+ignore_missing_imports = True
+follow_imports = skip
+
+[mypy-bourbon_lab.*]
+follow_imports = silent
+"""
+
 _SETUP = """
 import sys
 from setuptools import setup
@@ -187,8 +197,7 @@ setup(
     packages=[],
     py_modules=[],
     ext_modules=mypycify(
-        ["--ignore-missing-imports", "--follow-imports=silent", "--disable-error-code", "annotation-unchecked",
-         *files],
+        ["--config-file", "mypy.ini", "--disable-error-code", "annotation-unchecked", *files],
         opt_level="3",
         debug_level="0",
     ),
@@ -252,6 +261,7 @@ def _compile(src: Path, tmp: Path, root: Path, files: list[str], verbose: bool, 
 
     out, work = tmp / f"out{len(files)}", tmp / f"work{len(files)}"
     shutil.rmtree(out, ignore_errors=True)
+    (src / "mypy.ini").write_text(_MYPY_INI)
     proc = subprocess.run(
         [sys.executable, "-c", _SETUP.format(out=str(out), tmp=str(work)), *(f"bourbon_lab/{f}" for f in files)],
         cwd=src,
