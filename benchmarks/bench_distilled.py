@@ -31,7 +31,8 @@ def one_game(rules, players: int, seed: int, bot: str) -> int:
     bots = [make_bot(bot, seed=seed * 31 + i, game="distilled") for i in range(players)]
     while not g.is_over:
         d = g.decision
-        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+        # unchecked, as the simulator plays a bot's legal move (a checked apply first copies the table)
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()), check=False)
     return len(g.actions)
 
 

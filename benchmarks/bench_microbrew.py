@@ -30,7 +30,8 @@ def heuristic_game(names: list[str], seed: int, rules=RULES):
     bots = [make_bot(name, seed=seed * 10 + s, game="microbrew") for s, name in enumerate(names)]
     while not g.is_over:
         d = g.decision
-        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+        # unchecked, as the simulator plays a bot's legal move (a checked apply first copies the table)
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()), check=False)
     return g
 
 

@@ -32,7 +32,8 @@ def play(seed):
     bots = [make_bot(bot, seed=seed * 10 + s, game=game) for s in range(players)]
     while not g.is_over:
         d = g.decision
-        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
+        # unchecked, as the simulator plays a bot's legal move (a checked apply first copies the table)
+        g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()), check=False)
     return len(g.actions)
 
 
