@@ -177,14 +177,40 @@ def test_no_event_fails_on_any_one_match_however_many_others_there_are():
     assert not _holds("no_event", {"kind": "sale"}, _log(A))  # and the first
 
 
-def test_a_pattern_field_the_event_lacks_never_matches():
-    """SILENT: the README does not say what a field the event does not have means; the code never matches it.
+@pytest.mark.parametrize(
+    ("check", "spec"),
+    [
+        ("event", {"kind": "sale", "multipler": 3}),
+        ("no_event", {"kind": "sale", "multipler": 3}),
+        ("count", {"kind": "sale", "multipler": 3, "exactly": 0}),
+        ("sequence", [{"kind": "upgrade"}, {"kind": "sale", "multipler": 3}]),
+    ],
+)
+def test_a_misspelt_pattern_field_fails_and_names_the_field(check, spec):
+    """A field no event of that kind has is a slip: every check fails and says which field (it used to
+    never match, so ``no_event`` passed and ``count`` found 0, silently)."""
+    log = _log(("sale", {"player": 0, "multiplier": 2}), X, ("sale", {"player": 1, "multiplier": 3}))
+    expectation = parse_expectation({"at": "end", check: spec}, Where("<test>", None))
+    (why,) = expectation.evaluate(SimpleNamespace(log=log))
+    assert "'multipler' is not a field of a 'sale' event (did you mean 'multiplier'?)" in why
+    fixed = {"kind": "sale", "multiplier": 3}
+    right = (
+        {**fixed, "exactly": 1} if check == "count" else [{"kind": "upgrade"}, fixed] if check == "sequence" else fixed
+    )
+    assert _holds(check, right, log) is (check != "no_event")
 
-    So a misspelt field makes ``event`` and ``sequence`` fail but ``no_event`` pass, silently.
-    """
-    assert not _holds("event", {"kind": "sale", "multipler": 3}, THREE_SALES)
-    assert _holds("no_event", {"kind": "sale", "multipler": 3}, THREE_SALES)
-    assert _holds("count", {"kind": "sale", "multipler": 3, "exactly": 0}, THREE_SALES)
+
+def test_a_field_an_event_of_the_kind_has_only_sometimes_is_no_slip():
+    """One sale with a field, one without: the field is known, and only the sale that has it can match."""
+    log = _log(("sale", {"player": 0}), ("sale", {"player": 1, "multiplier": 3}))
+    assert _holds("count", {"kind": "sale", "multiplier": 3, "exactly": 1}, log)
+    assert _holds("no_event", {"kind": "sale", "multiplier": 2}, log)
+
+
+def test_a_kind_that_never_happened_cannot_tell_a_slip():
+    """SILENT: with no event of the kind in the log its fields are unknown; ``no_event`` holds (none happened)."""
+    assert _holds("no_event", {"kind": "crash", "zonee": "Hot"}, THREE_SALES)
+    assert not _holds("event", {"kind": "crash", "zonee": "Hot"}, THREE_SALES)
 
 
 # --- the points, on real games

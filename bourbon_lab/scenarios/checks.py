@@ -271,11 +271,34 @@ def _show(pattern: dict) -> str:
     return ", ".join(f"{k} {describe(v)}" for k, v in pattern.items())
 
 
+def _unknown_field(log, pattern: dict) -> str | None:
+    """The first pattern field that no event of its kind in the log has: a slip, refused.
+
+    Unrefused it would never match, so ``no_event`` would pass and ``count`` find 0, silently. While the
+    kind has not happened its fields are unknown, and nothing is refused.
+    """
+    fields: set[str] = set()
+    for e in log:
+        if e.kind == pattern["kind"]:
+            fields |= set(event_fields(e))
+    for key in pattern:
+        if fields and key not in fields:
+            return (
+                f"the pattern's field {key!r} is not a field of a {pattern['kind']!r} event"
+                f"{did_you_mean(key, sorted(fields))}; its fields are {', '.join(sorted(fields))}"
+            )
+    return None
+
+
 def _run_event(game, pattern):
+    if why := _unknown_field(game.log, pattern):
+        return why
     return None if _find(game.log, pattern) is not None else f"no event with {_show(pattern)}"
 
 
 def _run_no_event(game, pattern):
+    if why := _unknown_field(game.log, pattern):
+        return why
     i = _find(game.log, pattern)
     return None if i is None else f"unexpected event: {game.log[i]}"
 
@@ -293,6 +316,8 @@ def _parse_count(value, where: Where):
 
 def _run_count(game, spec):
     pattern, limits = spec
+    if why := _unknown_field(game.log, pattern):
+        return why
     n = 0
     i = _find(game.log, pattern)
     while i is not None:
@@ -310,6 +335,8 @@ def _parse_sequence(value, where: Where):
 def _run_sequence(game, patterns):
     i = 0
     for n, pattern in enumerate(patterns):
+        if why := _unknown_field(game.log, pattern):
+            return f"sequence item {n + 1}: {why}"
         found = _find(game.log, pattern, i)
         if found is None:
             return f"sequence broken at item {n + 1}: no event with {_show(pattern)} after the ones before it"
