@@ -422,6 +422,26 @@ def test_cube_cost(costs, recipe, d):
         assert g.money[a] == d and recipe in g.known[a]
 
 
+@pytest.mark.parametrize("recipe", ["gin", "bourbon", "single_malt"])
+@pytest.mark.parametrize("d", EDGES)
+def test_the_last_cube_of_a_tier(recipe, d):
+    """'37 wooden bronze/silver/gold recipe cubes' (the ``finite`` variant, ours): a tier's cube can be bought
+    while one is left, the last one included, and not once none is; buying one takes it from the supply."""
+    g = fresh(players=2, seed=2, cubes="finite")
+    a, tier = g.decision.actor, content().recipes[recipe].tier
+    left = 1 + d  # 0, 1 or 2 cubes of the tier left
+
+    def prepare(s):
+        s["money"][a] = 20
+        s["cube_supply"][tier] = left
+
+    g = edit(g, prepare)
+    assert (f"cube {recipe}" in g.legal_actions()) is (left >= 1)
+    if left >= 1:
+        g.apply(f"cube {recipe}")
+        assert g.cube_supply[tier] == left - 1 and recipe in g.known[a]
+
+
 @pytest.mark.parametrize("name", BASIC_INGREDIENTS + BASIC_ITEMS)
 @pytest.mark.parametrize("d", EDGES)
 def test_basic_card_costs(name, d):
