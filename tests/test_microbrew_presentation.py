@@ -188,3 +188,12 @@ def test_a_whole_game_on_the_board_at_three_and_four_players(players):
     assert board.game.is_over and board.state["over"] and board.state["decision"] is None
     assert {"place", "reveal"} <= steps
     assert sum(p["won"] for p in board.state["players"]) >= 1
+
+
+def test_the_board_marks_the_brewer_to_act_and_only_them():
+    """``to_act`` lights the seat that decides (the board draws it ``bl-to-act``), and no other."""
+    g = bl.new_game(RULES, players=2, seed=5)
+    for _ in range(6):
+        state = board_view(g, viewer=g.decision.actor)
+        assert [p["to_act"] for p in state["players"]] == [s == g.decision.actor for s in range(2)]
+        g.apply(g.legal_actions()[0])

@@ -43,6 +43,7 @@ def test_a_two_person_table_hands_over_and_shows_nothing_private_until_the_tap(g
     assert session.play(f"@screen {after}") == [] and session.holder == after and session.waiting_for is None
     view = session.state()
     assert view["viewer"] == after and view["legal"] and view["seating"]["holder"] == after
+    assert view["seating"]["people"] == [0, 1]  # seats 0 and 1 are people, the last a bot
     mine, theirs = private_items(g, after, {before}), private_items(g, before, {after})
     assert mine and theirs, "both seats must have something private here, or this test proves nothing"
     assert any(item in text_of(view) for item in mine)

@@ -272,3 +272,14 @@ def test_altair_renderer_is_offline():
     import altair as alt
 
     assert alt.renderers.active == "jupyter"
+
+
+def test_warehouse_cards_carry_the_ids_the_board_clicks_by():
+    """The board marks a warehouse card clickable by its ``id`` (``data-target``): each is the card's own id."""
+    g = bl.new_game(RULES, 2, seed=5)
+    while not any(p.warehouse for p in g.players):
+        g.apply(g.legal_actions()[0])
+    owner = next(p.seat for p in g.players if p.warehouse)
+    shown = board_state(g, viewer=owner)["players"][owner]["warehouse"]
+    assert [c["id"] for c in shown] == [c.id for c in g.players[owner].warehouse]
+    assert [c["kind"] for c in shown] == [c.kind for c in g.players[owner].warehouse]
