@@ -32,8 +32,9 @@ bench: $(VENV)/.installed-test
 	$(COMPILE)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
-# Mutation testing of the four games, their views and the layers above (benchmarks/mutate.py): one
-# worker, a fixed sample of mutants per package (about 100), hours; not part of `make test`.
+# Mutation testing of the four games, their views and the layers above (benchmarks/mutate.py): a fixed
+# sample of mutants per package (about 100), each against its package's test files (--quick: about an
+# hour); `benchmarks/mutate.py` without --quick lets mutmut pick the tests (hours); not part of `make test`.
 .PHONY: mutate
 mutate: $(VENV)/.installed-mutate
-	BOURBON_LAB_QUICK=1 $(BIN)/python benchmarks/mutate.py
+	BOURBON_LAB_QUICK=1 $(BIN)/python benchmarks/mutate.py --quick
