@@ -536,3 +536,10 @@ def test_fingerprint_is_stable_and_tracks_values(rules, tmp_path):
         env={**os.environ, "PYTHONHASHSEED": "987"},
     )
     assert other.stdout.strip() == fp
+
+
+def test_a_misspelt_named_ruleset_is_refused_with_the_close_name():
+    with pytest.raises(bl.RulesetError) as caught:
+        bl.Ruleset.named("calibrated-33")
+    assert "no such named ruleset (did you mean 'calibrated-3'?)" in str(caught.value)
+    assert "known: calibrated, calibrated-2, calibrated-3, first-draft" in str(caught.value)
