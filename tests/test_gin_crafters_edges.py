@@ -185,6 +185,8 @@ def test_purchase_price_edge(rules, kind, pos, coins):
     card = g.market[kind][pos]
     g.apply(action)
     assert g.players[0]["coins"] == coins - price and card in g.players[0]["area"]
+    spent = [e.data for e in g.log if e.kind == "spend"]
+    assert spent[-1:] == ([{"amount": price, "source": "purchase"}] if price else [])  # money spent, by what on
 
 
 REFRESH = [
@@ -917,3 +919,12 @@ def test_key_effect_market_card_goes_to_the_distiller(name, kind):
     g.apply("use")
     assert where(g, row[0]) == ["p0:area"] and g.market[kind] == [*row[1:], top]
     assert g.players[0]["coins"] == 0 and g.players[1]["area"] == []
+
+
+def test_the_games_table_counts_refreshes_from_none():
+    """The ``games`` table's ``refreshes``: 0 in a game with no refresh, else one a refresh event."""
+    from bourbon_lab.games.gin_crafters.columns import game_row
+
+    g = table()
+    assert game_row(g, {})["refreshes"] == 0
+    assert game_row(g, {"refresh": 3})["refreshes"] == 3 and game_row(g, {"lend": 2})["borrows"] == 2
