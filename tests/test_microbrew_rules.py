@@ -877,3 +877,33 @@ def test_who_starts_the_next_round():
     assert g.round == 2 and g.active == (last + 1) % 2
     assert _to_rest(dealt(rules=RULES.replace(round_starter="first"))).active == 0
     assert _to_rest(dealt()).active == 1
+
+
+def test_the_serve_pay_house_hook_is_told_who_serves_what_to_whom():
+    """A house rule on ``serve_pay`` ("compare the colours on the recipe against those on the customer card") is
+    given the serving player, recipe, customer and rating of each serve, and what it returns is paid."""
+    from bourbon_lab.bots import make_bot
+    from bourbon_lab.core.house import house_rule
+
+    seen = []
+
+    @house_rule("microbrew")
+    def seat_one_serves_for_one_more(rule):
+        "P1's serves pay one more."
+
+        @rule.quantity("serve_pay")
+        def pay(h, base, player, recipe, customer, rating):
+            seen.append((player, recipe, customer, rating))
+            return base + (player == 1)
+
+    g = bl.new_game(RULES.with_house_rules(seat_one_serves_for_one_more), players=2, seed=5)
+    bots = [make_bot("heuristic", seed=s, game="microbrew") for s in range(2)]
+    while not g.is_over:
+        g.apply(bots[g.decision.actor].choose(g.observe(g.decision.actor), g.legal_actions()), check=False)
+    serves = [e for e in g.log if e.kind == "serve"]
+    assert {e.player for e in serves} == {0, 1}, "both seats must serve, or this test proves little"
+    assert seen == [(e.player, e.data["recipe"], e.data["customer"], e.data["rating"]) for e in serves]
+    plain = beer.pay
+    for e in serves:
+        recipe = g.cards[e.data["recipe"]]
+        assert e.data["pay"] == plain(recipe.colours, e.data["rating"], RULES.pay_perfect, RULES.pay_lower) + e.player
