@@ -87,6 +87,11 @@ def test_unknown_key_did_you_mean(tmp_path):
     assert err.line == 3 and "unknown key 'sed'" in err.why and "did you mean 'seed'" in err.why
 
 
+def test_an_unknown_game_names_its_line(tmp_path):
+    err = _error("name: x\nplayers: 2\ngame: bourbonomix\n", tmp_path)
+    assert err.line == 3 and "bourbonomix" in err.why
+
+
 def test_value_out_of_range(tmp_path):
     err = _error("name: x\nbots: none\nplayers: 9\n", tmp_path)
     assert err.line == 3 and "out of range 2-6" in err.why
