@@ -92,6 +92,14 @@ def test_an_unknown_game_names_its_line(tmp_path):
     assert err.line == 3 and "bourbonomix" in err.why
 
 
+def test_a_key_given_twice_names_both_lines(tmp_path):
+    err = _error("name: x\nplayers: 2\nplayers: 3\n", tmp_path)
+    assert err.line == 3 and "key 'players' is given twice (first on line 2)" in err.why
+    # written differently, the same once read: the reader's own check (the YAML text check sees two keys)
+    err = _error("name: x\nplayers: 2\n1: a\n1.0: b\n", tmp_path)
+    assert err.line == 4 and "key 1.0 is given twice (first on line 3)" in err.why
+
+
 def test_value_out_of_range(tmp_path):
     err = _error("name: x\nbots: none\nplayers: 9\n", tmp_path)
     assert err.line == 3 and "out of range 2-6" in err.why

@@ -530,6 +530,10 @@ def test_compare_hot_x4_raises_scores():
     assert hot_b["capital"].mean() > hot_a["capital"].mean()
     # common seeds: game i uses the same seed under both rulesets
     assert c.a.games["seed"].equals(c.b.games["seed"])
+    text = str(c).splitlines()
+    assert text[0] == "paired comparison on 100 common seeds: b - a with 95 % CI (clear: the interval excludes 0)"
+    shown = next(line for line in text if line.split()[0] == "score")
+    assert f"{score['diff']:+.3f}" in shown and shown.endswith("yes" if score["clear"] else "no")
 
 
 def test_sweep_points_and_columns():
