@@ -448,7 +448,10 @@ def test_measure_lists_each_catalogue_metric_at_its_known_answer(game: str):
     """``measure`` with no names walks the game's catalogue; every row agrees with its case."""
     expected = {c.name: c.value for c in CASES if c.game == game}
     with point_only():
-        rows = measure(table(game), game=game).select("metric", "value").rows()
+        measured = measure(table(game), game=game)
+        rows = measured.select("metric", "value").rows()
+    assert measured.columns == ["metric", "value", "ci_low", "ci_high", "method", "n", "unit", "description"]
+    assert measured["description"].to_list() == [m.description for m in metrics_for(game).values()]
     assert [m for m, _ in rows] == list(metrics_for(game))
     for name, value in rows:
         assert value == pytest.approx(expected[name], rel=1e-6, abs=1e-6), name
