@@ -171,3 +171,11 @@ def test_env_enforces_the_call_order_and_the_action_space_like_pettingzoos_wrapp
     next(agents)
     with pytest.raises(AssertionError, match="need to call step\\(\\) or reset\\(\\)"):
         next(agents)
+
+
+def test_the_environment_plays_the_ruleset_it_is_given():
+    rules = bl.default_rules("bourbonomics").replace(zone_multipliers=(1, 2, 4))
+    raw = pz.raw_env(players=2, rules=rules)
+    raw.reset(seed=1)
+    assert raw.table.rules is rules and raw.table.rules.zone_multipliers == (1, 2, 4)
+    assert pz.raw_env(players=2).table.rules.zone_multipliers != (1, 2, 4)
