@@ -28,7 +28,8 @@ from bourbon_lab.scenarios import playtest as playtest_mod
 from bourbon_lab.scenarios import postgame as postgame_mod
 from bourbon_lab.scenarios.checks import log_digest
 from bourbon_lab.scenarios.commands import register
-from bourbon_lab.scenarios.postgame import STRONGEST, paired_interval, postgame, t_quantile
+from bourbon_lab.scenarios.postgame import STRONGEST, paired_interval, postgame
+from bourbon_lab.sim.stats import t_quantile
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("bourbonomics", "distilled", "gin_crafters", "microbrew")

@@ -46,10 +46,10 @@ from bourbon_lab.design.coverage import _boot
 from bourbon_lab.design.metrics import BOOTSTRAP, BOOTSTRAP_SEED, Estimate, Metric, bootstrap, mean_of, proportion
 from bourbon_lab.design.paired import Planned, paired_metrics
 from bourbon_lab.design.targets import Target, Targets, smallest_step
-from bourbon_lab.scenarios.postgame import paired_interval, t_quantile
+from bourbon_lab.scenarios.postgame import paired_interval
 from bourbon_lab.sim import SimResult
 from bourbon_lab.sim.paired import paired_table, table_row
-from bourbon_lab.sim.stats import Z95, mean_ci, wilson, win_rates
+from bourbon_lab.sim.stats import Z95, mean_ci, t_quantile, wilson, win_rates
 
 DRAWS = 2000
 """Simulated data sets per coverage check."""

@@ -30,7 +30,7 @@ import polars as pl
 
 from ..bots.base import Bot, bot_names, check_bot, make_bot
 from ..core import DEFAULT_GAME, IllegalAction, get_game, legal_for
-from ..sim.stats import t_quantile
+from ..sim.stats import mean_ci
 from .checks import log_digest
 from .errors import ScenarioError
 from .format import ScriptStep, check_humans
@@ -374,14 +374,7 @@ def paired_interval(a: list[float], b: list[float], level: float = 0.95) -> tupl
     >>> [round(x, 3) for x in paired_interval([3.0, 5.0, 4.0], [1.0, 1.0, 2.0])]
     [2.667, -0.202, 5.535]
     """
-    d = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(d)
-    mean = sum(d) / n
-    if n < 2:
-        return (mean, math.nan, math.nan)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
-    half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
+    return mean_ci([x - y for x, y in zip(a, b, strict=True)], level)
 
 
 # --- the tables
