@@ -281,8 +281,8 @@ def _unknown_field(log, pattern: dict) -> str | None:
     for e in log:
         if e.kind == pattern["kind"]:
             fields |= set(event_fields(e))
-    for key in pattern:
-        if fields and key not in fields:
+    for key in pattern if fields else ():
+        if key not in fields:
             return (
                 f"the pattern's field {key!r} is not a field of a {pattern['kind']!r} event"
                 f"{did_you_mean(key, sorted(fields))}; its fields are {', '.join(sorted(fields))}"
