@@ -118,8 +118,8 @@ def all_mutants(root: Path) -> dict[str, int | None]:
     return out
 
 
-def sample(mutants, per_package: int) -> dict[str, list[str]]:
-    """The ``per_package`` mutants of each package whose names hash lowest (0 = all)."""
+def sample(mutants, per_package: int, skip: int = 0) -> dict[str, list[str]]:
+    """The ``per_package`` mutants of each package whose names hash lowest (0 = all), less the first ``skip``."""
     by_package: dict[str, list[str]] = {p: [] for p in PACKAGES}
     for name in mutants:
         package = package_of(name)
@@ -128,8 +128,29 @@ def sample(mutants, per_package: int) -> dict[str, list[str]]:
     for package, names in by_package.items():
         names.sort(key=lambda n: hashlib.sha256(n.encode()).hexdigest())
         n = len(names) if per_package == 0 else SAMPLE[package] if per_package < 0 else per_package
-        by_package[package] = names[:n]
+        by_package[package] = names[skip:n]
     return by_package
+
+
+GENERATE = """
+from pathlib import Path
+from mutmut.__main__ import create_mutants, store_lines_covered_by_tests
+from mutmut.mutation.trampoline import set_mutant_under_test
+from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir, setup_source_paths
+set_mutant_under_test("mutant_generation")
+Path("mutants").mkdir(exist_ok=True)
+copy_src_dir(); copy_also_copy_files(); setup_source_paths(); store_lines_covered_by_tests()
+create_mutants(2)
+"""
+"""mutmut's own first step of ``run``, without the whole-suite tracing that follows it (hours here)."""
+
+
+def generate(root: Path) -> None:
+    print("generating the mutants", flush=True)
+    env = {**os.environ, "BOURBON_LAB_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", GENERATE], cwd=root, env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"mutant generation stopped (exit {done.returncode}):\n{done.stderr[-2000:]}")
 
 
 def mutmut(root: Path, *args: str, check: bool = True) -> int:
@@ -235,14 +256,16 @@ def main(argv=None) -> int:
     ap.add_argument("--root", type=Path, default=ROOT, help="project checkout to mutate (default: this one)")
     ap.add_argument("--report-only", action="store_true", help="only print the rates of the last (or a stopped) run")
     ap.add_argument("--quick", action="store_true", help="skip mutmut's test timing: each package's own test files")
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first N of each sample (finishes a run)")
     ap.add_argument("--packages", nargs="+", choices=list(PACKAGES), help="only these packages (default: all)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
-    if not args.report_only and not (args.quick and (args.root / "mutants").is_dir()):
+    if args.quick and not args.report_only and not (args.root / "mutants").is_dir():
+        generate(args.root)  # a quick run needs only the mutants, so it reuses ones already written
+    elif not args.report_only and not args.quick:
         # Generates the mutants and times every selected test once; the unmatched name then stops it.
-        # A quick run needs only the mutants, so it reuses ones already written.
         mutmut(args.root, "run", "--max-children", "1", "no-such-mutant", check=False)
-    chosen = sample(all_mutants(args.root), args.per_package)
+    chosen = sample(all_mutants(args.root), args.per_package, args.skip)
     chosen = {p: names for p, names in chosen.items() if not args.packages or p in args.packages}
     names = [n for ns in chosen.values() for n in ns]
     if not args.report_only and not args.quick:
@@ -255,8 +278,16 @@ def main(argv=None) -> int:
     total = sum(r["mutants"] for r in rates.values())
     killed = sum(r["killed"] for r in rates.values())
     print(f"{'all':10} {killed:4} of {total:4} killed  ({100 * killed / max(total, 1):.1f} %) in {minutes:.0f} min")
-    report = {"packages": rates, "minutes": round(minutes, 1), "per_package": args.per_package, "quick": args.quick}
+    report = {
+        "packages": rates,
+        "minutes": round(minutes, 1),
+        "per_package": args.per_package,
+        "skip": args.skip,
+        "quick": args.quick,
+    }
     name = "kill-rate.json" if not args.packages else f"kill-rate-{'-'.join(args.packages)}.json"
+    if args.skip:
+        name = name.replace(".json", f"-from-{args.skip + 1}.json")
     (args.root / "mutants" / name).write_text(json.dumps(report, indent=1))
     return 0
 

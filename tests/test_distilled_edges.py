@@ -276,6 +276,32 @@ def test_identities_dealt(dealt, players):
     assert all(len(g.legal_actions(p)) == dealt for p in range(players))
 
 
+@pytest.mark.parametrize(
+    "name,pool",
+    [
+        ("identities_dealt", lambda: len(content().identity_flights[BOOK.flight])),
+        ("goals_dealt", lambda: len(content().goals)),
+    ],
+)
+@pytest.mark.parametrize("players", [4, INFO.max_players])
+def test_a_deal_the_box_cannot_serve_is_refused_naming_its_field(name, pool, players):
+    """'Deal 2 random distiller identities to each player (from those paired with the tasting flight)' and
+    'deal 3 distillery goal cards to each player': a deal that empties the pool is played; one card more
+    per player than the pool holds is refused at the table, naming the field (a player offered none stalled)."""
+    box = pool()
+    most = box // players
+    spec = next(f for f in BOOK.FIELDS if f.name == name)
+    for dealt in (most - 1, most, most + 1):
+        if not spec.lo <= dealt <= spec.hi:
+            continue
+        if dealt * players <= box:
+            g = bl.new_game(rules(**{name: dealt}), players=players, seed=4)
+            assert g.n == players
+        else:
+            with pytest.raises(ValueError, match=rf"^{name}: {dealt} each for {players} players .* only {box} "):
+                bl.new_game(rules(**{name: dealt}), players=players, seed=4)
+
+
 @pytest.mark.parametrize("size", field("premium_row_size", 5, 2))
 def test_premium_rows_hold_their_size(size):
     """'Lay out 4 face-up cards from each deck to form the premium market.': slot 4 is there, slot 5 is not."""

@@ -42,6 +42,23 @@ VERBS = {
 
 
 # The phases are one chain of bases, Setup(Market(Distill(Sell(Age(RoundEnd(Scoring(Views(TableState)))))))),
+def _check_deal(rules: Any, players: int) -> None:
+    """Refuse a table the deal cannot serve: a player offered no identity could never choose one (the game stalls)."""
+    from .content import content
+
+    c = content()
+    for field, pool, name in (
+        ("identities_dealt", len(c.identity_flights[rules.flight]), f"identities paired with flight {rules.flight}"),
+        ("goals_dealt", len(c.goals), "distillery goal cards"),
+    ):
+        dealt = getattr(rules, field)
+        if players * dealt > pool:
+            raise ValueError(
+                f"{field}: {dealt} each for {players} players is {players * dealt} cards, "
+                f"but there are only {pool} {name} (at most {pool // players} each at {players} players)"
+            )
+
+
 # the order the game always resolved methods in: mypyc's native classes (fast, fixed attributes) take one base.
 class Distilled(Setup):
     """A game of Distilled in play (``bl.new_game(bl.default_rules("distilled"), players=4, seed=1)``)."""
@@ -55,6 +72,7 @@ class Distilled(Setup):
     def new(cls, rules: Any, players: int, seed: int = 0) -> Distilled:
         if not 2 <= players <= 5:
             raise ValueError(f"players: Distilled seats 2-5 players, not {players}")
+        _check_deal(rules, players)
         return cls(rules, players, seed)
 
     def legal_actions(self, player: int | None = None) -> list[str]:
