@@ -1,10 +1,10 @@
 """Whose perspective an RL observation is written from: the observing seat's, in both adapters, for every game.
 
 ``docs/rl-adapters.md``: the observation is "what the player may see"; the game's own encoder "must
-show what ``view(player)`` shows and nothing more"; the generic one hashes ``view(p)`` with "the
-``players`` list turned so that ``players.0`` is always the viewer"; Bourbonomics' and Gin Crafters'
-encoders put the viewer's seat block first ("per seat from the viewer on"). OpenSpiel's strings are
-"the player's view as JSON (``p<seat> {...}``)".
+show what ``view(player)`` shows and nothing more"; the generic one hashes ``view(p)``: "a list (or dict)
+indexed by seat is read from the viewer on", "a seat number ... becomes a category counted from the
+viewer"; Bourbonomics' and Gin Crafters' encoders put the viewer's seat block first ("per seat from
+the viewer on"). OpenSpiel's strings are "the player's view as JSON (``p<seat> {...}``)".
 
 So for every seat k, whoever is deciding: k's own secrets change k's observation and nobody else's,
 another seat's secrets never change k's, a re-deal of what k cannot see leaves k's observation as it
@@ -27,6 +27,7 @@ import numpy as np
 import pytest
 
 import bourbon_lab as bl
+from bourbon_lab.bots import make_bot
 from bourbon_lab.games import BUILTIN
 from bourbon_lab.games.bourbonomics.rules.state import ResourceCard
 from bourbon_lab.rl import openspiel as ops
@@ -142,7 +143,7 @@ def _reference(game: str, state, seat: int) -> np.ndarray:
     """Seat's observation, made without the adapters: the game's own encoder, else its view hashed by hand."""
     declared = bl.get_game(game).encoder
     if declared is None:
-        return ViewEncoder().encode(state.view(seat), seat, N)
+        return ViewEncoder.for_game(bl.get_game(game)).encode(state.view(seat), seat, N)
     enc = declared(bl.default_rules(game), N)
     out = np.zeros(enc.size, np.float32)
     enc.encode(state, seat, memoryview(out))
@@ -272,26 +273,117 @@ def _bucket(path: str) -> int:
     return zlib.crc32(path.encode()) % SIZE
 
 
+def _seat_cell(obs: np.ndarray, path: str, seat: int, viewer: int) -> float:
+    """The hashed cell saying that the seat number at ``path`` is ``seat`` (counted from the viewer)."""
+    return obs[_bucket(f"{path}=seat+{(seat - viewer) % N}")]
+
+
 @pytest.mark.parametrize("adapter", ADAPTERS)
 def test_the_hashed_view_turns_the_players_list_to_the_viewer(adapter):
-    """Microbrew, hashed (no encoder of its own): ``players.0`` is the viewer, and equals its view turned by hand."""
-    state = _state("microbrew")
-    state.cash = list(ROTATED[0])
+    """Microbrew, hashed (no encoder of its own): ``players.0`` is the viewer, and who acts is counted from it."""
+    state, broke = _state("microbrew"), _state("microbrew")
+    state.cash, broke.cash = list(ROTATED[0]), [0] * N
+    actor = state.decision.actor
     for viewer in range(N):
         obs = _cells(adapter, "microbrew", state, viewer)
-        assert [obs[_bucket(f".players.{i}.cash")] for i in range(N)] == ROTATED[viewer]
-        view = state.view(viewer)
-        view["players"] = view["players"][viewer:] + view["players"][:viewer]  # turned here, not by the encoder
-        assert np.array_equal(obs, ViewEncoder().encode(view, 0, N))
+        cash = obs - _cells(adapter, "microbrew", broke, viewer)  # another path may share a cash cell's bucket
+        assert [cash[_bucket(f".players.{i}.cash")] for i in range(N)] == ROTATED[viewer]
+        assert _seat_cell(obs, ".decision.actor", actor, viewer) == 1
+        assert [_seat_cell(obs, ".decision.actor", s, viewer) for s in range(N)].count(1) == 1
+        assert obs[_bucket(".decision.actor")] == 0  # not the seat's number as a value
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS)
-def test_distilled_shows_the_viewers_own_goals(adapter):
-    """Distilled's view has no ``players`` list (its per-seat lists, like ``money``, are by seat number, not
-    turned; the docs promise the turn for ``players`` only): its ``me`` block is the viewer's."""
-    state = _state("distilled")
+def test_distilled_turns_its_lists_by_seat_to_the_viewer(adapter):
+    """Distilled's view keeps a list per seat (``money``, ``identity``...): each is read from the viewer on, the
+    seat to act and the first player are counted from the viewer, and ``me`` is the viewer's (its goals)."""
+    state, broke = _state("distilled"), _state("distilled")
+    state.money, broke.money = list(ROTATED[0]), [0] * N
     for viewer in range(N):
         obs = _cells(adapter, "distilled", state, viewer)
+        own = obs - _cells(adapter, "distilled", broke, viewer)  # another path may share a bucket
+        assert [own[_bucket(f".money.{i}")] for i in range(N)] == ROTATED[viewer]
+        for i in range(N):  # each seat's identity, a text, from the viewer on
+            assert obs[_bucket(f".identity.{i}={state.identity[(viewer + i) % N]}")] >= 1
+        assert _seat_cell(obs, ".actor", state.actor, viewer) == 1
+        assert _seat_cell(obs, ".first", state.first, viewer) == 1
         goals = state.goals[viewer]
         assert all(obs[_bucket(f".me.goals.{i}={goal}")] >= 1 for i, goal in enumerate(goals))
         assert obs[_bucket(".player")] == viewer  # the viewer's seat number (0 adds nothing)
+
+
+def test_a_view_turned_by_the_encoder_matches_one_turned_by_hand():
+    """A hand-made view: a list by seat, a dict keyed by seat, a seat number, a list of them, a wildcard path."""
+    enc = ViewEncoder(by_seat=("money", "reveals"), seat_numbers=("actor", "group", "spaces.*"))
+    view = {
+        "money": [10, 20, 30],
+        "reveals": {"0": 5, "2": 7},
+        "actor": 2,
+        "group": [2, 0],
+        "spaces": {"brew": [1, None]},
+        "round": 3,
+        "tin": [4, 5, 6],  # three long, but not by seat
+    }
+    for viewer in range(N):
+
+        def turned(seat: int, viewer: int = viewer) -> int:
+            return (seat - viewer) % N
+
+        by_hand = {
+            ".money.0": [10, 20, 30][viewer],
+            ".money.1": [10, 20, 30][(viewer + 1) % N],
+            ".money.2": [10, 20, 30][(viewer + 2) % N],
+            f".reveals.{turned(0)}": 5,
+            f".reveals.{turned(2)}": 7,
+            f".actor=seat+{turned(2)}": 1,
+            f".group.0=seat+{turned(2)}": 1,
+            f".group.1=seat+{turned(0)}": 1,
+            f".spaces.brew.0=seat+{turned(1)}": 1,
+            ".round": 3,
+            ".tin.0": 4,
+            ".tin.1": 5,
+            ".tin.2": 6,
+        }
+        expected = np.zeros(SIZE, np.float32)
+        for path, value in by_hand.items():
+            expected[_bucket(path)] += value
+        assert np.array_equal(enc.encode(view, viewer, N), expected), viewer
+
+
+def _paths(node, path=""):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, f"{path}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, f"{path}.{i}")
+    yield path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_list_by_seat_in_a_view_is_declared_and_every_declared_path_is_in_a_view(game):
+    """A top-level list as long as the table in every view at every table size is indexed by seat: its
+    ``view_seats`` declares it (or as seat numbers); and every declared path is met in games the bots play."""
+    seats = bl.get_game(game).view_seats
+    declared = set(seats.by_seat) | set(seats.seat_numbers)
+    info = bl.get_game(game).info
+    long, met = None, set()
+    patterns = [tuple(p.split(".")) for p in declared]
+    for n in range(max(2, info.min_players), info.max_players + 1):
+        rng = random.Random(n)
+        state = bl.new_game(bl.default_rules(game), n, n)
+        bots = [make_bot("heuristic", seed=i, game=game) for i in range(n)]  # they sell and win awards
+        views = []
+        while not state.is_over:
+            if len(views) < 300 or rng.random() < 0.1:  # Bourbonomics' long games: every tenth view after 300
+                views.append(state.view(rng.randrange(n)))
+            actor = state.current_player
+            state.apply(bots[actor].choose(state.observe(actor), state.legal_actions()))
+        these = {k for k in views[0] if all(isinstance(v.get(k), list) and len(v[k]) == n for v in views)}
+        long = these if long is None else long & these
+        for v in views:
+            for path in _paths(v):
+                parts = tuple(path.split(".")[1:])
+                met |= {p for p in patterns if len(p) == len(parts) and all(q in ("*", x) for x, q in zip(parts, p))}
+    assert long - declared == set(), f"{game}: lists by seat not in view_seats"
+    assert {".".join(p) for p in patterns} - {".".join(p) for p in met} == set(), f"{game}: declared, never met"

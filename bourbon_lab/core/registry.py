@@ -45,6 +45,19 @@ DEFAULT_GAME = "bourbonomics"
 
 
 @dataclass(frozen=True)
+class ViewSeats:
+    """Where a game's ``view(player)`` holds seats, so the hashed RL view can turn them to the viewer.
+
+    ``by_seat`` paths lead to a list indexed by seat number (or a dict keyed by it); ``seat_numbers``
+    paths lead to a seat number, or a list of them. A path is view keys joined by dots, ``*`` standing
+    for any one key or list position (``spaces.*``, ``awards.*.players``).
+    """
+
+    by_seat: tuple[str, ...] = ("players",)
+    seat_numbers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameDef:
     """One game: its facts, its ruleset class, and how to start or restore a table.
 
@@ -63,6 +76,7 @@ class GameDef:
     every action. ``mechanics_file`` (optional, ``core.mechanics``) names each rule of the book with how
     the events table shows it firing; ``bourbon-lab coverage`` counts them. ``targets_file`` (optional)
     is the game's design targets (``design.targets``), what ``bourbon-lab targets --game`` checks by default.
+    ``view_seats`` (``ViewSeats``) says where its view holds seats (by default a ``players`` list only).
     """
 
     info: GameInfo
@@ -77,6 +91,7 @@ class GameDef:
     invariants: Callable[[Any], list[str]] | None = None
     mechanics_file: Path | None = None
     targets_file: Path | None = None
+    view_seats: ViewSeats = ViewSeats()
 
     @cached_property
     def mechanics(self) -> tuple:

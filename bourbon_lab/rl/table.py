@@ -62,7 +62,7 @@ class Table:
         """The game's own encoder (``GameDef.encoder``) unless the hashed view is asked for or it has none."""
         declared = self.game_def.encoder
         if encoding == "view" or declared is None:
-            return ViewStateEncoder(self.players)
+            return ViewStateEncoder(self.players, game=self.game_def)
         made = declared(self.rules, self.players)
         if not (isinstance(getattr(made, "size", None), int) and made.size > 0 and callable(made.encode)):
             raise ValueError(f"{self.game}: GameDef.encoder must give an object with a positive size and encode()")

@@ -9,7 +9,7 @@ presented by its own sentences (``narrate.py``) and its own board (``board.py``,
 
 from pathlib import Path
 
-from ...core import BoardDef, GameDef, GameInfo, register_game
+from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
 from .columns import COLUMNS
 from .narrate import describe
@@ -32,6 +32,9 @@ INFO = GameInfo(
     description="Build barrels from hidden-quality resources, age them, sell them into a crashing demand market.",
 )
 
+# Where the view holds seats (its hashed RL encoding turns them to the viewer).
+VIEW_SEATS = ViewSeats(by_seat=("players",), seat_numbers=("current_player", "order", "players.*.seat"))
+
 GAME = register_game(
     GameDef(
         info=INFO,
@@ -43,6 +46,7 @@ GAME = register_game(
         narrate=describe,
         board=BOARD,
         mechanics_file=Path(__file__).parent / "rules" / "data" / "mechanics.yaml",
+        view_seats=VIEW_SEATS,
     )
 )
 

@@ -8,7 +8,7 @@ by its own sentences (``narrate.py``) and its own board (``board.py``, drawn by 
 
 from pathlib import Path
 
-from ...core import BoardDef, GameDef, GameInfo, register_game
+from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
 from .columns import COLUMNS
 from .game import Distilled
@@ -33,6 +33,29 @@ INFO = GameInfo(
 _HERE = Path(__file__).resolve().parent
 BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
+# Where the view holds seats (its hashed RL encoding turns them to the viewer): lists by seat, and seat numbers.
+VIEW_SEATS = ViewSeats(
+    by_seat=(
+        "money",
+        "sp",
+        "sp_by_source",
+        "identity",
+        "pantry",
+        "storeroom",
+        "display",
+        "upgrades",
+        "known",
+        "signature_done",
+        "spaces",
+        "warehouse",
+        "pending",
+        "sales",
+        "passed",
+        "goals_kept",
+    ),
+    seat_numbers=("actor", "group", "first", "committed", "awards.*.players", "sub.player", "claim.player"),
+)
+
 GAME = register_game(
     GameDef(
         info=INFO,
@@ -45,6 +68,7 @@ GAME = register_game(
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
         targets_file=Path(__file__).parent / "data" / "targets.yaml",
+        view_seats=VIEW_SEATS,
     )
 )
 

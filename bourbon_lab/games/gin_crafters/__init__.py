@@ -8,7 +8,7 @@ and ``board.css`` beside it).
 
 from pathlib import Path
 
-from ...core import BoardDef, GameDef, GameInfo, register_game
+from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
 from .columns import COLUMNS
 from .content import CONTENT, load_content
@@ -35,6 +35,11 @@ INFO = GameInfo(
 _HERE = Path(__file__).resolve().parent
 BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
+# Where the view holds seats (its hashed RL encoding turns them to the viewer).
+VIEW_SEATS = ViewSeats(
+    by_seat=("players",), seat_numbers=("turn_owner", "start_player", "final_until", "distilling.lender")
+)
+
 GAME = register_game(
     GameDef(
         info=INFO,
@@ -48,6 +53,7 @@ GAME = register_game(
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
         targets_file=Path(__file__).parent / "data" / "targets.yaml",
+        view_seats=VIEW_SEATS,
     )
 )
 

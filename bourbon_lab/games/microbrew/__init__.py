@@ -10,7 +10,7 @@ sentences (``narrate.py``) and its own board (``board.py``, drawn by ``board.js`
 
 from pathlib import Path
 
-from ...core import BoardDef, GameDef, GameInfo, register_game
+from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
 from .columns import COLUMNS
 from .invariants import broken
@@ -36,6 +36,12 @@ INFO = GameInfo(
 _HERE = Path(__file__).resolve().parent
 BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
+# Where the view holds seats (its hashed RL encoding turns them to the viewer): a reveal is keyed by seat.
+VIEW_SEATS = ViewSeats(
+    by_seat=("players", "reveals"),
+    seat_numbers=("decision.actor", "decision.turn_owner", "decision.group", "first", "active", "spaces.*"),
+)
+
 GAME = register_game(
     GameDef(
         info=INFO,
@@ -48,6 +54,7 @@ GAME = register_game(
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
         targets_file=Path(__file__).parent / "data" / "targets.yaml",
+        view_seats=VIEW_SEATS,
     )
 )
 
