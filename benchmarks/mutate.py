@@ -82,11 +82,14 @@ PACKAGE_TESTS = {
         "test_actions.py test_api.py test_atomic_apply.py test_book_rules.py test_bourbonomics_edges.py test_bots.py "
         "test_bot_strategies.py test_ultimates.py test_variants.py test_ruleset.py test_tunables.py "
         "test_core_protocol.py test_decisions_agree.py test_content_conventions.py test_house_rules.py "
-        "test_cli_rules.py test_protocol_papercuts.py test_tables_vs_log.py"
+        "test_cli_rules.py test_protocol_papercuts.py test_tables_vs_log.py test_rl_encoding.py test_rl_perspective.py"
     ),
-    "distilled": "test_distilled_*.py test_peer_invariants.py test_core_protocol.py",
-    "gin_crafters": "test_gin_crafters_*.py test_peer_invariants.py test_core_protocol.py",
-    "microbrew": "test_microbrew_*.py test_peer_invariants.py test_core_protocol.py",
+    "distilled": "test_distilled_*.py test_peer_invariants.py test_core_protocol.py test_rl_perspective.py",
+    "gin_crafters": (
+        "test_gin_crafters_*.py test_peer_invariants.py test_core_protocol.py test_rl_encoding.py "
+        "test_rl_perspective.py"
+    ),
+    "microbrew": "test_microbrew_*.py test_peer_invariants.py test_core_protocol.py test_rl_perspective.py",
     "scenarios": "test_scenario*.py test_*_scenarios.py test_postgame.py test_fuzz_loaders.py",
     "sim": "test_sim*.py test_tables*.py test_statistics_reference.py test_compare_metrics.py",
     "design": (
@@ -95,7 +98,8 @@ PACKAGE_TESTS = {
     ),
     "rl": "test_rl_*.py",
 }
-"""``--quick``: the fast test files that a package's mutants run (its own, and the layers' over it).
+"""``--quick``: the fast test files that a package's mutants run (its own, and the layers' over it;
+a game's RL encoder and the seats in its view are tested in the RL files).
 
 mutmut first runs the whole suite once under its tracing to learn which tests reach which function:
 about two hours on this machine since the suite grew past 3,000 tests. ``--quick`` skips that and runs
@@ -213,6 +217,27 @@ def _run_tests(
     return done.returncode, time.perf_counter() - start, done.stdout
 
 
+def _baseline(root: Path, package: str) -> tuple[list[str], float, list[str]]:
+    """The package's test files with no mutant: how long they take and which fail (to leave out).
+
+    Kept in ``mutants/baseline-<package>.json`` for the same test files, so a second run (``--mutants``)
+    does not time them again.
+    """
+    files = _package_files(root, package)
+    key = hashlib.sha256(b"".join((root / "mutants" / f).read_bytes() for f in files)).hexdigest()
+    cache = root / "mutants" / f"baseline-{package}.json"
+    if cache.is_file() and (kept := json.loads(cache.read_text()))["key"] == key:
+        base, failing = kept["seconds"], kept["failing"]
+    else:
+        code, base, text = _run_tests(root, files, "", None, first=False)
+        failing = re.findall(r"^FAILED (\S+)", text, flags=re.M)
+        deselected = [*files, *(f"--deselect={t}" for t in failing)]
+        if code != 0 and (not failing or _run_tests(root, deselected, "", None)[0] != 0):
+            sys.exit(f"{package}: its tests fail with no mutant (exit {code}); fix that first")
+        cache.write_text(json.dumps({"key": key, "seconds": base, "failing": failing}))
+    return [*files, *(f"--deselect={t}" for t in failing)], base, failing
+
+
 def quick(root: Path, chosen: dict[str, list[str]]) -> dict[str, dict]:
     """Each chosen mutant against its package's test files (``PACKAGE_TESTS``); the same report as mutmut's.
 
@@ -221,12 +246,7 @@ def quick(root: Path, chosen: dict[str, list[str]]) -> dict[str, dict]:
     """
     out = {}
     for package, names in chosen.items():
-        files = _package_files(root, package)
-        code, base, text = _run_tests(root, files, "", None, first=False)
-        failing = re.findall(r"^FAILED (\S+)", text, flags=re.M)
-        files = [*files, *(f"--deselect={t}" for t in failing)]
-        if code != 0 and (not failing or _run_tests(root, files, "", None)[0] != 0):
-            sys.exit(f"{package}: its tests fail with no mutant (exit {code}); fix that first")
+        files, base, failing = _baseline(root, package)
         shown = f"{len(files) - len(failing)} test files, {base:.0f} s unmutated, left out {failing}"
         print(f"{package}: {shown}", flush=True)
         survived, killed = [], 0
@@ -257,6 +277,7 @@ def main(argv=None) -> int:
     ap.add_argument("--report-only", action="store_true", help="only print the rates of the last (or a stopped) run")
     ap.add_argument("--quick", action="store_true", help="skip mutmut's test timing: each package's own test files")
     ap.add_argument("--skip", type=int, default=0, help="leave out the first N of each sample (finishes a run)")
+    ap.add_argument("--mutants", nargs="+", help="only these mutants (by name), each with its package's tests")
     ap.add_argument("--packages", nargs="+", choices=list(PACKAGES), help="only these packages (default: all)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
@@ -267,6 +288,13 @@ def main(argv=None) -> int:
         mutmut(args.root, "run", "--max-children", "1", "no-such-mutant", check=False)
     chosen = sample(all_mutants(args.root), args.per_package, args.skip)
     chosen = {p: names for p, names in chosen.items() if not args.packages or p in args.packages}
+    if args.mutants:
+        known = all_mutants(args.root)
+        unknown = [n for n in args.mutants if n not in known or package_of(n) is None]
+        if unknown:
+            sys.exit(f"no such mutant in any package: {unknown}")
+        chosen = {p: [n for n in args.mutants if package_of(n) == p] for p in PACKAGES}
+        chosen = {p: names for p, names in chosen.items() if names}
     names = [n for ns in chosen.values() for n in ns]
     if not args.report_only and not args.quick:
         mutmut(args.root, "run", "--max-children", "1", *names, check=False)
@@ -286,6 +314,8 @@ def main(argv=None) -> int:
         "quick": args.quick,
     }
     name = "kill-rate.json" if not args.packages else f"kill-rate-{'-'.join(args.packages)}.json"
+    if args.mutants:
+        name = "kill-rate-named.json"
     if args.skip:
         name = name.replace(".json", f"-from-{args.skip + 1}.json")
     (args.root / "mutants" / name).write_text(json.dumps(report, indent=1))
