@@ -55,14 +55,28 @@ def test_endgame_source_decides_a_game_only_when_the_winner_changes_without_it(m
     value = measure(mixed, ["least_decisive_endgame_source"], game="distilled")["value"][0]
     hand = []
     for (_,), part in mixed.players.group_by("game"):
-        score = part["score"].to_list()
-        top = {i for i, s in enumerate(score) if s == max(score)}
+        score, money = part["score"].to_list(), part["money"].to_list()
+        top = {i for i, k in enumerate(zip(score, money)) if k == max(zip(score, money))}
         row = []
         for s in ENDGAME:
-            alt = [t - x for t, x in zip(score, part[f"sp_{s}"].to_list())]
+            alt = list(zip([t - x for t, x in zip(score, part[f"sp_{s}"].to_list())], money))
             row.append({i for i, a in enumerate(alt) if a == max(alt)} != top)
         hand.append(row)
     assert value == pytest.approx(100 * min(sum(r[i] for r in hand) / len(hand) for i in range(len(ENDGAME))))
+
+
+@pytest.mark.parametrize("money,winners", [([5, 4], {0}), ([5, 5], {0, 1}), ([5, 6], {1})])
+def test_a_source_decides_by_the_books_tie_break(money, winners):
+    """'Highest SP wins. Tiebreaker: most money remaining. Further tie: shared victory.' Two players tied
+    on 10 SP, money at, below and above the other's: without seat 0's 1 SP of bottles seat 1 wins alone,
+    which decides the game unless seat 1 had already won it on money."""
+    from bourbon_lab.design.distilled import _decided, _winners
+
+    assert _winners([10, 10], money) == winners
+    game = {"score": [10, 10], "money": money, **{f"sp_{s}": [0, 0] for s in ENDGAME}, "sp_bottles": [1, 0]}
+    decided = _decided(game)
+    assert decided["bottles"] == (winners != {1})
+    assert not any(decided[s] for s in ENDGAME if s != "bottles")  # no SP from them: the winners stay
 
 
 def test_check_targets_reads_both_runs(mixed):

@@ -84,19 +84,23 @@ def fallback_share(result) -> Estimate:
 )
 def least_decisive_endgame_source(result) -> Estimate:
     """The smallest share of games, over the five endgame sources, whose winner that source decides."""
-    units = [_decided(u) for u in per_game(result.players, ["score", *(f"sp_{s}" for s in ENDGAME)])]
+    units = [_decided(u) for u in per_game(result.players, ["score", "money", *(f"sp_{s}" for s in ENDGAME)])]
     return bootstrap(units, lambda us: 100 * min(sum(u[s] for u in us) / len(us) for s in ENDGAME))
 
 
 def _decided(u: dict) -> dict[str, bool]:
-    """For one game: for each source, whether the set of winners changes without it."""
-    score = u["score"]
-    winners = {i for i, s in enumerate(score) if s == max(score)}
-    out = {}
-    for s in ENDGAME:
-        alt = [t - x for t, x in zip(score, u[f"sp_{s}"])]
-        out[s] = {i for i, a in enumerate(alt) if a == max(alt)} != winners
-    return out
+    """For one game: for each source, whether the set of winners changes without it.
+
+    'Highest SP wins. Tiebreaker: most money remaining. Further tie: shared victory.'
+    """
+    score, money = u["score"], u["money"]
+    winners = _winners(score, money)
+    return {s: _winners([t - x for t, x in zip(score, u[f"sp_{s}"])], money) != winners for s in ENDGAME}
+
+
+def _winners(score: list, money: list) -> set[int]:
+    best = max(zip(score, money))
+    return {i for i, key in enumerate(zip(score, money)) if key == best}
 
 
 TARGETS = Path(__file__).parents[1] / "games" / "distilled" / "data" / "targets.yaml"
