@@ -129,7 +129,7 @@ class ViewEncoder:
                 return [(_turned(k, viewer, players), v) for k, v in node.items() if k not in skip]
             return [(k, v) for k, v in node.items() if k not in skip]
         if role == BY_SEAT and len(node) == players:
-            return [((i - viewer) % players, v) for i, v in enumerate(node)]
+            return enumerate(node[viewer:] + node[:viewer])  # position i: the seat i after the viewer
         return enumerate(node)
 
     def _text_bucket(self, path: str, text: str) -> int:
