@@ -441,3 +441,22 @@ def test_a_fork_past_the_script_continues_the_bots_that_already_played(past):
     sc = Scenario.from_text(json.dumps({**FORK, "bots": "random", "script": SCRIPT[:28]}))
     original, forked, _ = fork(sc, at=28 + past, rules={})
     assert forked.actions == original.actions and log_digest(forked.log) == log_digest(original.log)
+
+
+# --- a malformed expectation is refused when the file is read, naming its line and what it takes
+
+
+@pytest.mark.parametrize(
+    "expectation,says",
+    [
+        ("{at: end, sequence: []}", "sequence takes a list of event patterns, in the order they must happen"),
+        ("{at: end, sequence: {kind: sale}}", "sequence takes a list of event patterns, in the order they must happen"),
+        ("{at: end, count: {kind: sale}}", "count needs at_least, at_most or exactly"),
+        ("{at: end, log_digest: 12}", "log_digest is a text like 'a1b2c3d4e5f60718', got 12"),
+    ],
+)
+def test_a_malformed_expectation_names_its_line_and_what_it_takes(expectation, says):
+    text = f"name: x\nplayers: 2\nbots: none\nexpect:\n  - {{at: end, zone: Low}}\n  - {expectation}\n"
+    with pytest.raises(bl.ScenarioError) as refused:
+        Scenario.from_text(text)
+    assert str(refused.value) == f"<scenario> line 6: {says}"
