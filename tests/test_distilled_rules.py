@@ -747,6 +747,25 @@ def test_label_bonuses(space, choice, check):
     assert check(g)
 
 
+@pytest.mark.parametrize("held", [False, True])
+def test_the_signature_bonus_names_the_ingredient_it_gives(held):
+    """'Claim signature ingredient': the event (and its sentence) names the card that went to the pantry;
+    while the player holds it already there is nothing to claim (ours) and the event names none."""
+    g = _vodka_table()
+    sig = content().identities["I01"]["signature_ingredient"]
+    g = edit(g, lambda s: (s["identity"].__setitem__(0, "I01"), s["pantry"].__setitem__(0, [])))
+    if held:
+        g = edit(g, lambda s: give(s, 0, sig))
+    g = to_sell(g)
+    g.apply(first_legal(g, "sell s90"))
+    events = g.apply("label 2")
+    bonus = next(e for e in events if e.kind == "label_bonus")
+    assert bonus.data["bonus"] == "signature" and bonus.data["card"] == (None if held else sig)
+    assert g.names(g.pantry[0]).count(sig) == 1
+    sentence = bl.get_game("distilled").narrate(bonus, None)
+    assert sentence.endswith("signature.") if held else sentence.endswith(f": {sig.replace('_', ' ')}.")
+
+
 def test_award_goes_to_the_first_only():
     """'Spirit awards: Bonus SP for meeting objectives (first to fulfill scores full; ...)'."""
     g = fresh(players=2, seed=2)
