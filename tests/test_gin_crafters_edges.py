@@ -224,6 +224,9 @@ def test_refresh_fee_plus_position_edge(kind, d):
     if d >= 0:
         play(g, f"refresh {kind}", f"take {len(prices)}")
         assert g.players[0]["coins"] == need + d - getattr(rules, f"refresh_{kind}") - prices[-1]
+        spent = [e.data for e in g.log if e.kind == "spend"]  # the fee, then the place: each by what it paid for
+        fee = getattr(rules, f"refresh_{kind}")
+        assert spent == [{"amount": fee, "source": "refresh"}, {"amount": prices[-1], "source": "purchase"}]
 
 
 # --------------------------------------------------------------------------- setup numbers and fixed amounts
