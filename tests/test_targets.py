@@ -198,3 +198,22 @@ def test_calibrated_3_moves_only_our_numbers_and_buys_fewer_upgrades():
     before = upgrades_per_player(bl.simulate(two, players=4, games=60, seed=3, workers=1)).value
     after = upgrades_per_player(bl.simulate(three, players=4, games=60, seed=3, workers=1)).value
     assert after <= before - 0.5 and 5 <= after <= 6.3
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_run_targets_plays_each_run_with_the_workers_games_and_seed_asked_for(workers):
+    """``run_targets(workers=...)`` hands the caller's pool size to every run (the results are the same at
+    any size, so only what is played with shows it): each run's simulate call, seen through a wrapper."""
+    from bourbon_lab.design.check import run_targets
+
+    calls = []
+
+    def recorded(rules, **kwargs):
+        calls.append(kwargs)
+        return bl.simulate(rules, **kwargs)
+
+    rules = bl.default_rules("microbrew")
+    results = run_targets(rules, games=2, seed=3, workers=workers, simulate_fn=recorded)
+    assert calls and len(calls) == len(results)
+    assert all(c["workers"] == workers and c["games"] == 2 and c["seed"] == 3 for c in calls)
+    assert all(len(r.games) == 2 for r in results.values())
