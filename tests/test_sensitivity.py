@@ -173,3 +173,13 @@ def test_common_odds_move_common_and_keep_the_sum_and_legendary(k):
     assert sum(odds) == 100 and odds[-1] == rules.quality_odds[-1]
     assert odds[0] == round(rules.quality_odds[0] * k)
     assert (odds[1] > rules.quality_odds[1]) == (k < 1)
+
+
+def test_progress_names_the_sensitivity_run_and_counts_its_points(capsys):
+    """With ``progress=True`` the bar says what is running and counts the design points (3 trajectories of
+    2 knobs + 1 = 9, shown from 0/9); without it nothing is printed."""
+    bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds"], **{**TINY, "progress": True})
+    shown = capsys.readouterr().err
+    assert "sensitivity: " in shown and "| 0/9 [" in shown and "point/s" in shown
+    bl.sensitivity(bl.Ruleset.default(), KNOBS, ["rounds"], **TINY)
+    assert capsys.readouterr().err == ""
