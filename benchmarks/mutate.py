@@ -84,12 +84,16 @@ PACKAGE_TESTS = {
         "test_core_protocol.py test_decisions_agree.py test_content_conventions.py test_house_rules.py "
         "test_cli_rules.py test_protocol_papercuts.py test_tables_vs_log.py test_rl_encoding.py test_rl_perspective.py"
     ),
-    "distilled": "test_distilled_*.py test_peer_invariants.py test_core_protocol.py test_rl_perspective.py",
+    "distilled": (
+        "test_distilled_*.py test_peer_invariants.py test_core_protocol.py test_rl_perspective.py test_house_rules.py"
+    ),
     "gin_crafters": (
         "test_gin_crafters_*.py test_peer_invariants.py test_core_protocol.py test_rl_encoding.py "
-        "test_rl_perspective.py"
+        "test_rl_perspective.py test_house_rules.py"
     ),
-    "microbrew": "test_microbrew_*.py test_peer_invariants.py test_core_protocol.py test_rl_perspective.py",
+    "microbrew": (
+        "test_microbrew_*.py test_peer_invariants.py test_core_protocol.py test_rl_perspective.py test_house_rules.py"
+    ),
     "scenarios": "test_scenario*.py test_*_scenarios.py test_postgame.py test_fuzz_loaders.py",
     "sim": "test_sim*.py test_tables*.py test_statistics_reference.py test_compare_metrics.py",
     "design": (
@@ -99,7 +103,8 @@ PACKAGE_TESTS = {
     "rl": "test_rl_*.py",
 }
 """``--quick``: the fast test files that a package's mutants run (its own, and the layers' over it;
-a game's RL encoder and the seats in its view are tested in the RL files).
+a game's RL encoder and the seats in its view are tested in the RL files, its house-rule hooks in
+``test_house_rules.py``).
 
 mutmut first runs the whole suite once under its tracing to learn which tests reach which function:
 about two hours on this machine since the suite grew past 3,000 tests. ``--quick`` skips that and runs

@@ -256,6 +256,8 @@ def test_a_new_action_is_listed_played_replayed_and_taken_by_bots():
     seat = g.current_player
     events = g.apply("fame")
     assert [e.kind for e in events] == ["spend", "points"] and g.actions[-1] == "fame"
+    assert [e.player for e in events] == [seat, seat]  # who paid and who scored, in the log and its tables
+    assert events[1].data == {"amount": 1, "source": "house:buy_fame", "rule": "buy_fame", "unit": "VP"}
     assert g.players[seat]["coins"] == coins - 4 and g.score_rows()[seat].score == before + 1
     from bourbon_lab.bots import make_bot
 
