@@ -471,7 +471,8 @@ def test_a_malformed_expectation_names_its_line_and_what_it_takes(expectation, s
 )
 def test_a_bad_player_in_a_list_names_its_own_line(second, says):
     """Each player of a ``player:`` list is checked where it is written: the second one's line, not the first's."""
-    text = f"name: x\nplayers: 2\nbots: none\nexpect:\n  - at: end\n    player:\n      - {{seat: 0, capital: 5}}\n      - {second}\n"
+    head = "name: x\nplayers: 2\nbots: none\nexpect:\n  - at: end\n    player:\n"
+    text = f"{head}      - {{seat: 0, capital: 5}}\n      - {second}\n"
     with pytest.raises(bl.ScenarioError) as refused:
         Scenario.from_text(text)
     assert str(refused.value).startswith(f"<scenario> line 8: {says}")
