@@ -511,7 +511,11 @@ def test_compare_with_itself_is_exactly_zero():
     assert (t["a"] == t["b"]).all()
     assert (t["games"] == 10).all()
     assert_same_tables(c.a, c.b)
-    assert "paired comparison" in str(c)
+    text = str(c).splitlines()  # the header says what the columns are and what "clear" means
+    assert text[0] == "paired comparison on 10 common seeds: b - a with 95 % CI (clear: the interval excludes 0)"
+    assert text[1].split() == ["metric", "a", "b", "b", "-", "a", "95", "%", "CI", "clear"]
+    score = next(line for line in text if line.split()[0] == "score")
+    assert "+0.000" in score and score.endswith("no")  # no difference: nothing clear
 
 
 @pytest.mark.slow
