@@ -46,6 +46,11 @@ def test_the_game_type_states_the_games_facts(game):
     assert g.num_distinct_actions() == g.new_initial_state().held.table.index.size
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert g.max_chance_outcomes() == ops.DEALS
+    # What the state provides, which OpenSpiel's algorithms read before asking for it (all four are there).
+    provided = ("information_state_string", "information_state_tensor", "observation_string", "observation_tensor")
+    assert [getattr(t, f"provides_{what}") for what in provided] == [True] * 4
+    state = g.new_initial_state()
+    assert isinstance(state.observation_string(0), str) and isinstance(state.information_state_string(0), str)
 
 
 def _advance(state, steps: int, seed: int = 0):
