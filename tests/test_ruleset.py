@@ -543,3 +543,12 @@ def test_a_misspelt_named_ruleset_is_refused_with_the_close_name():
         bl.Ruleset.named("calibrated-33")
     assert "no such named ruleset (did you mean 'calibrated-3'?)" in str(caught.value)
     assert "known: calibrated, calibrated-2, calibrated-3, first-draft" in str(caught.value)
+
+
+def test_an_unknown_pile_in_the_per_pile_odds_is_refused_naming_the_piles(rules):
+    """'Five face-down piles — cask, corn, rye, wheat, barley — one per type': per-pile odds name one of them."""
+    err = refused(rules.replace, pile_quality_odds={"oats": [40, 30, 15, 10, 5]})
+    assert err.problems == [
+        ("pile_quality_odds", "unknown pile 'oats'; piles are ['cask', 'corn', 'rye', 'wheat', 'barley']")
+    ]
+    assert rules.replace(pile_quality_odds={"rye": [40, 30, 15, 10, 5]}).pile_quality_odds[0][0] == "rye"
