@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core import ActionParseError, IllegalAction, atomic
 from . import house_hooks  # noqa: F401  (declares the hook catalogue house rules check against)
+from .content import content
 from .setup import Setup
 
 RULES = {
@@ -41,11 +42,8 @@ VERBS = {
 }  # fmt: skip
 
 
-# The phases are one chain of bases, Setup(Market(Distill(Sell(Age(RoundEnd(Scoring(Views(TableState)))))))),
 def _check_deal(rules: Any, players: int) -> None:
     """Refuse a table the deal cannot serve: a player offered no identity could never choose one (the game stalls)."""
-    from .content import content
-
     c = content()
     for field, pool, name in (
         ("identities_dealt", len(c.identity_flights[rules.flight]), f"identities paired with flight {rules.flight}"),
@@ -59,6 +57,7 @@ def _check_deal(rules: Any, players: int) -> None:
             )
 
 
+# The phases are one chain of bases, Setup(Market(Distill(Sell(Age(RoundEnd(Scoring(Views(TableState)))))))),
 # the order the game always resolved methods in: mypyc's native classes (fast, fixed attributes) take one base.
 class Distilled(Setup):
     """A game of Distilled in play (``bl.new_game(bl.default_rules("distilled"), players=4, seed=1)``)."""
