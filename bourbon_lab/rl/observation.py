@@ -105,10 +105,11 @@ class ViewEncoder:
             entry = children.get(key)
             if entry is None:
                 child = f"{path}.{key}"
-                entry = children[key] = (child, self.bucket(child), self._role(child))
+                # The items of a list of seat numbers are seat numbers too.
+                inherited = SEAT_NUMBER if role == SEAT_NUMBER and type(node) is list else 0
+                entry = children[key] = (child, self.bucket(child), self._role(child) or inherited)
             kind = type(value)
-            # The items of a list of seat numbers are seat numbers too.
-            seat = entry[2] or (SEAT_NUMBER if role == SEAT_NUMBER and type(node) is list else 0)
+            seat = entry[2]
             if kind is dict or kind is list:
                 self._walk(entry[0], value, cells, viewer, players, seat)
             elif kind is str:
