@@ -291,10 +291,10 @@ def main(argv=None) -> int:
     elif not args.report_only and not args.quick:
         # Generates the mutants and times every selected test once; the unmatched name then stops it.
         mutmut(args.root, "run", "--max-children", "1", "no-such-mutant", check=False)
-    chosen = sample(all_mutants(args.root), args.per_package, args.skip)
+    known = all_mutants(args.root)
+    chosen = sample(known, args.per_package, args.skip)
     chosen = {p: names for p, names in chosen.items() if not args.packages or p in args.packages}
     if args.mutants:
-        known = all_mutants(args.root)
         unknown = [n for n in args.mutants if n not in known or package_of(n) is None]
         if unknown:
             sys.exit(f"no such mutant in any package: {unknown}")
