@@ -446,6 +446,12 @@ def test_a_fork_past_the_script_continues_the_bots_that_already_played(past):
 # --- a malformed expectation is refused when the file is read, naming its line and what it takes
 
 
+def _refusal(text: str) -> str:
+    with pytest.raises(bl.ScenarioError) as refused:
+        Scenario.from_text(text)
+    return str(refused.value)
+
+
 @pytest.mark.parametrize(
     "expectation,says",
     [
@@ -457,9 +463,7 @@ def test_a_fork_past_the_script_continues_the_bots_that_already_played(past):
 )
 def test_a_malformed_expectation_names_its_line_and_what_it_takes(expectation, says):
     text = f"name: x\nplayers: 2\nbots: none\nexpect:\n  - {{at: end, zone: Low}}\n  - {expectation}\n"
-    with pytest.raises(bl.ScenarioError) as refused:
-        Scenario.from_text(text)
-    assert str(refused.value) == f"<scenario> line 6: {says}"
+    assert _refusal(text) == f"<scenario> line 6: {says}"
 
 
 @pytest.mark.parametrize(
@@ -473,6 +477,4 @@ def test_a_bad_player_in_a_list_names_its_own_line(second, says):
     """Each player of a ``player:`` list is checked where it is written: the second one's line, not the first's."""
     head = "name: x\nplayers: 2\nbots: none\nexpect:\n  - at: end\n    player:\n"
     text = f"{head}      - {{seat: 0, capital: 5}}\n      - {second}\n"
-    with pytest.raises(bl.ScenarioError) as refused:
-        Scenario.from_text(text)
-    assert str(refused.value).startswith(f"<scenario> line 8: {says}")
+    assert _refusal(text).startswith(f"<scenario> line 8: {says}")
