@@ -62,8 +62,9 @@ def _check_deal(rules: Any, players: int) -> None:
 class Distilled(Setup):
     """A game of Distilled in play (``bl.new_game(bl.default_rules("distilled"), players=4, seed=1)``)."""
 
-    def __init__(self, rules: Any, n: int, seed: int = 0, deal: bool = True):
-        self._blank(rules, n, seed)
+    def __init__(self, rules: Any, n: int, seed: int = 0, deal: bool = True, blank: bool = True):
+        if blank:  # clone sets every attribute itself (state.py)
+            self._blank(rules, n, seed)
         if deal:  # restore fills a blank table itself
             self._deal()
 

@@ -48,7 +48,7 @@ def begin_turn(g: Game, p: PlayerState) -> None:
 
 def reveal_bills(g: Game, p: PlayerState) -> None:
     n = number(g.rules, p, "mash_floor")
-    note = g.bills.refill(n, g.rngs["bills"])
+    note = g.bills.refill(n, g.stream("bills"))
     if note:
         g.emit("deck_refilled", None, deck="mash_bills", how=note)
     g.revealed_bills = [g.bills.cards.pop() for _ in range(n)]
@@ -116,7 +116,7 @@ def start_dice(g: Game, p: PlayerState) -> None:
 def _roll_table(g: Game, p: PlayerState) -> None:
     cap = number(g.rules, p, "supply")
     kept = g.kept
-    fresh = roll(g.rngs["dice"], cap - len(kept))
+    fresh = roll(g.stream("dice"), cap - len(kept))
     returned = _minus(g.passed, kept)
     g.dice = kept + fresh
     g.passed, g.kept = [], []
@@ -200,7 +200,7 @@ def apply_reroll(g: Game, p: PlayerState, a: Action) -> None:
         g.selected.append(a.args[0])
     elif v == "reroll":
         old = g.selected
-        new = roll(g.rngs["dice"], len(old))
+        new = roll(g.stream("dice"), len(old))
         g.dice = _minus(g.dice, old) + new
         g.selected = []
         g.rerolls_left -= 1
@@ -250,7 +250,7 @@ def check_claim(g: Game, p: PlayerState, a: Action) -> str | None:
 
 def draw_resource(g: Game, p: PlayerState, pile: str, how: str) -> None:
     """Draw into the warehouse; a claim from the Prospector's pile draws more and keeps the best."""
-    rng = g.rngs["piles"]
+    rng = g.stream("piles")
     prospecting = how.startswith("claim") and p.prospector_pile == pile and p.has("prospector")
     draws = g.rules.prospector_draws if prospecting else 1
     cards = []

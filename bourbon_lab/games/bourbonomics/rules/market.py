@@ -57,7 +57,7 @@ def start_demand_phase(g: Game) -> None:
     if g.round == 1 and not g.rules.opening_round_adds_card:
         return
     n = demand_reveal_count(g)
-    note = g.demand.refill(n, g.rngs["demand"])
+    note = g.demand.refill(n, g.stream("demand"))
     if note:
         g.emit("deck_refilled", None, deck="demand", how=note)
     if n == 1:
@@ -89,7 +89,7 @@ def apply_pick(g: Game, p: PlayerState, action: Action) -> None:
 
 def draw_demand(g: Game) -> str:
     """The top demand card, logging a reshuffle (or fresh copies) when the deck had run dry."""
-    note = g.demand.refill(1, g.rngs["demand"])
+    note = g.demand.refill(1, g.stream("demand"))
     if note:
         g.emit("deck_refilled", None, deck="demand", how=note)
     return g.demand.cards.pop()

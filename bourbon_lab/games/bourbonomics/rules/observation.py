@@ -199,4 +199,5 @@ class PlayerView:
         rng.shuffle(g.bills.cards)
         for name in g.rngs:
             g.rngs[name] = random.Random(rng.getrandbits(64))
+        g.shared_streams.clear()  # the new streams are this world's alone
         return g
