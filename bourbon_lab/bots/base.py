@@ -54,7 +54,7 @@ def register(cls: type[Bot], game: str = DEFAULT_GAME) -> type[Bot]:
 
 def bots_for(game: str = DEFAULT_GAME) -> dict[str, type[Bot]]:
     """Every bot that plays ``game``: its own, then the generic ones it does not replace."""
-    from . import generic, heuristic, search, simple  # noqa: F401  (registers the bots)
+    from . import generic, heuristic, ismcts, search, simple  # noqa: F401  (registers the bots)
 
     return {**REGISTRIES[ANY_GAME], **REGISTRIES.get(game, {})}
 
@@ -69,24 +69,29 @@ def registry_key() -> tuple:
     return tuple(sorted((g, name, id(cls)) for g, bots in REGISTRIES.items() for name, cls in bots.items()))
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
-    """``"search:budget=64"`` -> ("search", {"budget": 64})."""
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"search:budget=64"`` -> ("search", {"budget": "64"}); ``"ismcts:200"`` -> ("ismcts", {"": "200"}).
+
+    Values stay text here: ``bot_params`` reads them by the bot's own signature.
+    """
     if not isinstance(spec, str):
         raise UnknownBot(f"bots: a bot is named by text like 'heuristic' or 'search:budget=16', got {spec!r}")
     name, _, rest = spec.partition(":")
     params = {}
     for part in filter(None, rest.split(",")):
-        key, _, value = part.partition("=")
-        try:
-            params[key.strip()] = int(value)
-        except ValueError:
-            raise UnknownBot(f"bots: {spec!r}: parameter {key.strip()!r} needs a whole number, got {value!r}") from None
+        key, eq, value = part.partition("=")
+        if not eq:  # a bare value is the bot's first parameter, its budget ("ismcts:200")
+            key, value = "", key
+        params[key.strip()] = value.strip()
     return name.strip(), params
 
 
-def check_bot(spec: str, game: str = DEFAULT_GAME) -> None:
-    """Raise ``UnknownBot`` naming the bot (with a hint) before any game starts."""
-    name, params = parse_spec(spec)
+def bot_params(spec: str, game: str = DEFAULT_GAME) -> tuple[str, dict[str, object]]:
+    """The bot's name and its parameters typed as its ``__init__`` declares them (whole numbers unless a default is text).
+
+    Raises ``UnknownBot`` naming the bot (with a hint) or the parameter, before any game starts.
+    """
+    name, raw = parse_spec(spec)
     known = bots_for(game)
     names = sorted(known)
     if name not in names:
@@ -94,19 +99,46 @@ def check_bot(spec: str, game: str = DEFAULT_GAME) -> None:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         where = "" if game == DEFAULT_GAME else f" for {game}"
         raise UnknownBot(f"bots: unknown bot {name!r}{where}{hint}; known bots: {', '.join(names)}")
-    accepted = [p for p in inspect.signature(known[name].__init__).parameters if p not in ("self", "seed")]
-    for key in params:
+    signature = inspect.signature(known[name].__init__).parameters
+    accepted = [p for p in signature if p not in ("self", "seed")]
+    params: dict[str, object] = {}
+    for key, value in raw.items():
+        if key == "":
+            if not accepted:
+                raise UnknownBot(f"bots: {spec!r}: {name} takes no parameters")
+            key = accepted[0]
         if key not in accepted:
             close = difflib.get_close_matches(key, accepted, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             takes = ", ".join(accepted) or "no parameters"
             raise UnknownBot(f"bots: {spec!r}: unknown parameter {key!r}{hint}; {name} takes {takes}")
+        if isinstance(signature[key].default, str):
+            params[key] = value
+            continue
+        try:
+            params[key] = int(value)
+        except ValueError:
+            raise UnknownBot(f"bots: {spec!r}: parameter {key!r} needs a whole number, got {value!r}") from None
+    return name, params
+
+
+def check_bot(spec: str, game: str = DEFAULT_GAME) -> None:
+    """Raise ``UnknownBot`` naming the bot (with a hint), a parameter, or a value the bot refuses."""
+    name, params = bot_params(spec, game)
+    try:
+        bots_for(game)[name](seed=0, **params)
+    except ValueError as exc:
+        raise UnknownBot(f"bots: {spec!r}: {exc}") from None
 
 
 def make_bot(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     """A bot for ``game`` from its name, with optional parameters: ``"random"``, ``"search:budget=64"``."""
     if game != DEFAULT_GAME:
         get_game(game)  # an unknown game is named as such, not as an unknown bot
-    check_bot(spec, game)
-    name, params = parse_spec(spec)
-    return bots_for(game)[name](seed=seed, **params)
+    name, params = bot_params(spec, game)
+    try:
+        return bots_for(game)[name](seed=seed, **params)
+    except UnknownBot:
+        raise
+    except ValueError as exc:
+        raise UnknownBot(f"bots: {spec!r}: {exc}") from None

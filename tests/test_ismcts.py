@@ -1,0 +1,202 @@
+"""The IS-MCTS bot (issue 41) and the openskill ladder, at answers known in advance.
+
+Known answers: a seat that searches sees only its own view (it re-deals the rest through
+``determinise``, never reading the table); the same seed gives the same move; a bare number is the
+budget; a bad parameter is refused naming it; on the toy game it beats random play; the ladder puts
+a bot that always wins above one that never does, with intervals apart, and two copies of one bot
+overlap; in a coin-flip game nobody's win rate leaves its fair share.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import toygame
+
+import bourbon_lab as bl
+from bourbon_lab.bots import UnknownBot, make_bot
+from bourbon_lab.bots.base import bot_params
+from bourbon_lab.bots.ismcts import ISMCTS, rewards
+from bourbon_lab.core import get_game
+from bourbon_lab.sim.skill import ladder, rate, tables_for
+from bourbon_lab.sim.stats import wilson
+
+TIP = toygame.TipRules()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy():
+    toygame.register()
+
+
+def test_a_bare_number_is_the_budget_and_text_parameters_stay_text():
+    assert bot_params("ismcts:200")[1] == {"iterations": 200}
+    assert bot_params("ismcts:iterations=50,rollout=random,depth=4")[1] == {
+        "iterations": 50,
+        "rollout": "random",
+        "depth": 4,
+    }
+    bot = make_bot("ismcts:30", seed=1, game="gin_crafters")
+    assert isinstance(bot, ISMCTS) and bot.iterations == 30
+
+
+@pytest.mark.parametrize(
+    "spec,words",
+    [
+        ("ismcts:iteratons=5", ["iteratons", "did you mean 'iterations'"]),
+        ("ismcts:iterations=many", ["iterations", "whole number"]),
+        ("ismcts:rollout=greedy", ["rollout", "heuristic, random"]),
+        ("ismcts:0", ["iterations", "at least 1"]),
+        ("ismcts:depth=-1", ["depth", "negative"]),
+    ],
+)
+def test_a_bad_parameter_is_refused_naming_it(spec, words):
+    with pytest.raises(UnknownBot) as err:
+        make_bot(spec, game="microbrew")
+    for w in words:
+        assert w in str(err.value)
+
+
+@pytest.mark.parametrize("name", bl.games())
+def test_search_sees_only_its_view_and_re_deals_the_rest(name, monkeypatch):
+    """Every world it searches comes from ``view.determinise``; the live table is never handed over."""
+    g = bl.new_game(bl.default_rules(name), players=3, seed=4)
+    rng = random.Random(0)
+    while len(g.legal_actions()) < 2:
+        g.apply(g.legal_actions()[0], check=False)
+    d = g.decision
+    view = g.observe(d.actor)
+    before = g.snapshot()
+    worlds = []
+    real = type(view).determinise
+
+    def spy(self, r):
+        w = real(self, r)
+        worlds.append(w)
+        return w
+
+    monkeypatch.setattr(type(view), "determinise", spy)
+    bot = ISMCTS(seed=rng.randrange(100), iterations=12, depth=3)
+    move = bot.choose(view, list(g.legal_actions()))
+    assert len(worlds) == 12 and all(w is not g for w in worlds)
+    assert str(move) in {str(a) for a in g.legal_actions()}
+    assert g.snapshot() == before
+
+
+@pytest.mark.parametrize("name", bl.games())
+def test_the_same_seed_plays_the_same_move(name):
+    g = bl.new_game(bl.default_rules(name), players=2, seed=9)
+    while len(g.legal_actions()) < 2:
+        g.apply(g.legal_actions()[0], check=False)
+    d = g.decision
+    moves = {str(ISMCTS(seed=3, iterations=20, depth=4).choose(g.observe(d.actor), list(g.legal_actions()))) for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_a_forced_move_costs_no_search():
+    bot = ISMCTS(seed=0, iterations=50)
+    assert bot.choose(None, ["only"]) == "only"
+    assert bot.last_iterations == 0
+
+
+def test_the_root_statistics_cover_only_the_seats_legal_moves():
+    g = bl.new_game(bl.default_rules("gin_crafters"), players=2, seed=2)
+    while len(g.legal_actions()) < 2:
+        g.apply(g.legal_actions()[0], check=False)
+    legal = list(g.legal_actions())
+    root = ISMCTS(seed=1, iterations=3 * len(legal), depth=2, rollout="random").search(g.observe(g.decision.actor), legal)
+    assert set(root.children) <= {str(a) for a in legal}
+    assert sum(ch.visits for ch in root.children.values()) == 3 * len(legal)
+    assert len(root.children) == len(legal)  # every move tried before any is tried twice
+
+
+class _Rows:
+    """A table with fixed score rows, for the reward function alone."""
+
+    def __init__(self, scores, tiebreaks=None):
+        from bourbon_lab.core import ScoreRow
+
+        tiebreaks = tiebreaks or [()] * len(scores)
+        self.rows = [ScoreRow(p, s, t) for p, (s, t) in enumerate(zip(scores, tiebreaks))]
+
+    def score_rows(self):
+        return self.rows
+
+
+def test_rewards_count_rivals_beaten_ties_half_and_the_tiebreak_decides():
+    assert rewards(_Rows([10, 5]), 2, lead_weight=0) == [1.0, 0.0]
+    assert rewards(_Rows([5, 5]), 2, lead_weight=0) == [0.5, 0.5]
+    assert rewards(_Rows([5, 5], [(2,), (1,)]), 2, lead_weight=0) == [1.0, 0.0]
+    r = rewards(_Rows([9, 6, 3, 3]), 4, lead_weight=0)
+    assert r == pytest.approx([1.0, 2 / 3, 1 / 6, 1 / 6])  # third and fourth tie: half a rival each
+    lead = rewards(_Rows([10, 9]), 2, lead_weight=1.0)
+    assert 0.5 < lead[0] < 1.0 and 0.0 < lead[1] < 0.5 and lead[0] + lead[1] == pytest.approx(1.0)
+
+
+def test_search_beats_random_on_the_toy_game():
+    res = bl.simulate(TIP, players=2, games=24, bots=["ismcts:iterations=40,rollout=random", "random"], workers=1, progress=False)
+    wins = res.players.filter(res.players["bot"].str.starts_with("ismcts"))["won"].sum()
+    lo, _ = wilson(wins, 24)
+    assert lo > 0.5, f"ismcts won {wins} of 24 against random"
+
+
+def test_tables_mix_every_combination_or_cycle_when_bots_are_fewer_than_seats():
+    assert tables_for(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert tables_for(["a", "b"], 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+
+
+def test_ratings_separate_a_bot_that_always_wins_from_one_that_never_does():
+    import polars as pl
+
+    rows = [{"game": i, "seat": s, "bot": b, "rank": 1 if b == "strong" else 2} for i in range(40) for s, b in enumerate(["strong", "weak"] if i % 2 else ["weak", "strong"])]
+    r = rate(pl.DataFrame(rows), ["strong", "weak"])
+    (mu_s, sd_s), (mu_w, sd_w) = r["strong"], r["weak"]
+    assert mu_s - 1.96 * sd_s > mu_w + 1.96 * sd_w
+
+
+def test_two_copies_of_one_bot_rate_alike_and_a_real_ladder_orders_random_below_heuristic():
+    L = ladder(TIP, ["random", "heuristic"] if "heuristic" in _toy_bots() else ["random", "ismcts:iterations=30,rollout=random"], players=2, games=30, workers=1, progress=False)
+    top, bottom = L.ratings.row(0, named=True), L.ratings.row(1, named=True)
+    assert bottom["bot"] == "random"
+    assert top["win_rate"] > 0.5 and top["above_next"] in (True, False)
+    assert "openskill" in L.text() and "fair share 50 %" in L.text()
+    assert L.chart().to_dict()["layer"]
+
+
+def _toy_bots():
+    from bourbon_lab.bots import bot_names
+
+    return bot_names("tipjar")
+
+
+def test_a_coin_flip_game_shows_no_skill(monkeypatch):
+    """Tip Jar where the winner is a coin toss: search wins its fair share, within its interval."""
+    import polars as pl
+
+    rows = []
+    rng = random.Random(3)
+    for i in range(200):
+        first = rng.randrange(2)
+        rows += [{"game": i, "seat": s, "bot": b, "rank": 1 if s == first else 2} for s, b in enumerate(["x", "y"])]
+    table = pl.DataFrame(rows)
+    wins = table.filter((pl.col("bot") == "x") & (pl.col("rank") == 1)).height
+    lo, hi = wilson(wins, 200)
+    assert lo <= 0.5 <= hi
+    r = rate(table, ["x", "y"])
+    assert abs(r["x"][0] - r["y"][0]) < 1.96 * (r["x"][1] + r["y"][1])
+
+
+def test_the_ladder_needs_two_different_bots():
+    with pytest.raises(ValueError, match="at least two"):
+        ladder("gin_crafters", ["heuristic"], games=2)
+    with pytest.raises(ValueError, match="named twice"):
+        ladder("gin_crafters", ["heuristic", "heuristic"], games=2)
+
+
+def test_every_game_registers_the_search_bot():
+    from bourbon_lab.bots import bot_names
+
+    for name in bl.games():
+        assert "ismcts" in bot_names(name), name
+        assert get_game(name).info.name == name
