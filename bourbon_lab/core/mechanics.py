@@ -10,11 +10,20 @@ of its kinds and whose columns match ``where``:
 
 ``expect_rare`` (optional) says, with figures, why the book itself makes a mechanic rare, so the
 coverage report does not flag it as dead.
+
+``actions`` (optional) names the actions by which a player chooses the mechanic, so restricted play
+(``design/restricted.py``) can bar one seat from it: a list of patterns, each a regular expression
+matched at the start of an action's text up to a word's end. ``sell`` matches ``sell B3 -> D07`` (not
+``seller``), ``place brew`` matches ``place brew.2``, ``upgrade [a-z_]+ -> mega_expansion`` one Ultimate.
+A mechanic that is not a choice (a market reset, end-of-round scoring), or whose choice the action's
+text does not show, has none.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +36,7 @@ class MechanicsError(BourbonLabError, ValueError):
     """A mechanics file that cannot be used; the message names the entry and the field."""
 
 
-_KEYS = {"name", "kind", "where", "rule", "group", "source", "expect_rare"}
+_KEYS = {"name", "kind", "where", "rule", "group", "source", "expect_rare", "actions"}
 _TESTS = {"at_least", "at_most"}
 
 
@@ -42,6 +51,15 @@ class Mechanic:
     group: str = ""
     source: str = "book"
     expect_rare: str = ""
+    actions: tuple[str, ...] = ()
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str] | None:
+        return action_pattern(self.actions) if self.actions else None
+
+    def matches(self, action: Any) -> bool:
+        """Whether the action (or its text) is one of those by which a player chooses this mechanic."""
+        return self._pattern is not None and self._pattern.match(str(action)) is not None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": list(self.kinds), "rule": self.rule}
@@ -52,7 +70,14 @@ class Mechanic:
                 out[key] = getattr(self, key)
         if self.source != "book":
             out["source"] = self.source
+        if self.actions:
+            out["actions"] = list(self.actions)
         return out
+
+
+def action_pattern(patterns: tuple[str, ...] | list[str]) -> re.Pattern[str]:
+    """One regular expression for a mechanic's ``actions``: any of them, from the text's start to a word's end."""
+    return re.compile("(?:" + "|".join(f"(?:{p})" for p in patterns) + r")(?!\w)")
 
 
 def load_mechanics(path: str | Path, kinds: tuple[str, ...] | None = None, columns=None) -> tuple[Mechanic, ...]:
@@ -105,6 +130,7 @@ def _mechanic(raw: Any, where: str, kinds, columns) -> Mechanic:
         str(raw.get("group") or ""),
         source,
         " ".join(str(rare).split()),
+        _actions(raw.get("actions"), f"{where} ({name})"),
     )
 
 
@@ -116,6 +142,24 @@ def _kinds(kind: Any, where: str, kinds) -> tuple[str, ...]:
         if kinds is not None and k not in kinds:
             raise MechanicsError(f"{where}.kind: {k!r} is not an event kind of the table; kinds: {', '.join(kinds)}")
     return tuple(listed)
+
+
+def _actions(actions: Any, where: str) -> tuple[str, ...]:
+    if actions is None:
+        return ()
+    if not isinstance(actions, list) or not actions:
+        raise MechanicsError(f"{where}.actions: expected a list of action patterns (e.g. [sell]), got {actions!r}")
+    for i, p in enumerate(actions):
+        at = f"{where}.actions[{i}]"
+        if not isinstance(p, str) or not p.strip() or p != p.strip():
+            raise MechanicsError(f"{at}: {p!r} must be an action's text or a pattern, without spaces at its ends")
+        try:
+            compiled = re.compile(p)
+        except re.error as exc:
+            raise MechanicsError(f"{at}: {p!r} is not a regular expression: {exc}") from None
+        if compiled.fullmatch("") is not None:
+            raise MechanicsError(f"{at}: {p!r} matches an empty text, so it would match every action")
+    return tuple(actions)
 
 
 def _where(tests: Any, where: str, columns) -> tuple[tuple[str, Any], ...]:

@@ -148,6 +148,43 @@ def cmd_coverage(args) -> int:
     return 0
 
 
+def cmd_restricted(args) -> int:
+    """Bar one seat from each mechanic in turn and print its win-rate loss, decorations flagged."""
+    from ..core.registry import get_game
+    from .restricted import restricted_across, restricted_play, restricted_text
+
+    game = args.game or DEFAULT_GAME
+    if not get_game(game).mechanics:
+        print(f"bourbon-lab restricted: {game} declares no mechanics yet (GameDef.mechanics_file)")
+        return 2
+    tables = [t.split(",") if "," in t else t for t in (args.table or ["heuristic"])]
+    mechanics = [m.strip() for m in args.mechanics.split(",") if m.strip()] if args.mechanics else None
+    kw: dict[str, Any] = dict(
+        players=args.players,
+        games=args.games,
+        mechanics=mechanics,
+        seed=args.seed,
+        workers=args.workers,
+        progress=not args.quiet,
+    )
+    rules = _rules(args)
+    if len(tables) == 1:
+        table = restricted_play(rules, table=tables[0], **kw)
+    else:
+        table = restricted_across(rules, levels=tables, **kw)
+    heading = (
+        f"bourbon-lab restricted: {game}, {table['players'][0]} players, {args.games} games a mechanic "
+        f"(and {args.games} unrestricted), seed {args.seed}"
+    )
+    print(restricted_text(table, heading))
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        table.write_csv(out / "restricted.csv")
+        print(f"  wrote {out / 'restricted.csv'}")
+    return 0
+
+
 def _coverage_games(rules, game: str, players: int, bots, args):
     """Bourbonomics' Ultimates depend on the board, so its games rotate every distillery through every seat."""
     from ..sim import simulate
@@ -184,7 +221,7 @@ _KNOBS_HELP = (
 
 
 def register(subparsers) -> None:
-    """Add ``targets``, ``coverage``, ``sensitivity`` and ``tune`` to the ``bourbon-lab`` command."""
+    """Add ``targets``, ``coverage``, ``restricted``, ``sensitivity`` and ``tune`` to the ``bourbon-lab`` command."""
     p = subparsers.add_parser("targets", help="check a design targets file against bot games, with 95 %% intervals")
     p.add_argument("file", nargs="?", default=None, help="a targets YAML (default: the game's own targets file)")
     p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
@@ -204,6 +241,22 @@ def register(subparsers) -> None:
     p.add_argument("--out", help="a folder for coverage.html (chart, opens offline) and coverage.csv")
     _shared(p, games=200)
     p.set_defaults(func=cmd_coverage)
+
+    p = subparsers.add_parser(
+        "restricted", help="restricted play: one seat barred from each mechanic; its win-rate loss, decorations flagged"
+    )
+    p.add_argument("--game", help="the game (default bourbonomics)")
+    p.add_argument("--players", type=int, default=None, help="players (default 4, or the nearest the game allows)")
+    p.add_argument(
+        "--table",
+        action="append",
+        help="the bots: one name, or one per player comma-separated, the first barred (default heuristic); "
+        "give it again for more skill levels (a decoration must lose nothing at every one)",
+    )
+    p.add_argument("--mechanics", help="comma-separated mechanics (default: every one with actions)")
+    p.add_argument("--out", help="a folder for restricted.csv")
+    _shared(p, games=200)
+    p.set_defaults(func=cmd_restricted)
 
     p = subparsers.add_parser("sensitivity", help="which knob moves which metric (SALib Morris or Sobol)")
     p.add_argument("--knobs", required=True, help=_KNOBS_HELP)
