@@ -77,6 +77,10 @@ class GameDef:
     the events table shows it firing; ``bourbon-lab coverage`` counts them. ``targets_file`` (optional)
     is the game's design targets (``design.targets``), what ``bourbon-lab targets --game`` checks by default.
     ``view_seats`` (``ViewSeats``) says where its view holds seats (by default a ``players`` list only).
+    ``box_file`` (optional, ``core.box``) lists every pile, deck and token kind of the box with its count;
+    ``locate(state)`` says where each is now and ``box_context(state)`` gives the table facts counts depend
+    on (a flight, say): the harness and the soak then check after every action that nothing is created,
+    lost, in two places or over its place's ceiling.
     """
 
     info: GameInfo
@@ -92,6 +96,9 @@ class GameDef:
     mechanics_file: Path | None = None
     targets_file: Path | None = None
     view_seats: ViewSeats = ViewSeats()
+    box_file: Path | None = None
+    locate: Callable[[Any], Any] | None = None
+    box_context: Callable[[Any], dict[str, Any]] | None = None
 
     @cached_property
     def mechanics(self) -> tuple:
@@ -101,6 +108,15 @@ class GameDef:
         from .mechanics import load_mechanics
 
         return load_mechanics(self.mechanics_file, getattr(self.columns, "event_kinds", None))
+
+    @cached_property
+    def box(self) -> Any:
+        """The box file, read and checked on first use (``None`` for a game that declares none)."""
+        if self.box_file is None:
+            return None
+        from .box import load_box
+
+        return load_box(self.box_file)
 
     @property
     def name(self) -> str:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import GameState, IllegalAction, get_game
+from ..core.box import check_box
 
 DEEP_EVERY = 100
 """On average, one decision in this many gets the deep checks (views, an illegal action, scores)."""
@@ -65,9 +66,11 @@ class Report:
     commit_orders_checked: int = 0
     other_process: bool = False
     plain_replays: int = 0
+    """Games replayed on the plain-Python engine with the same log (``plain_sample``)."""
     invariants_checked: int = 0
     """Actions after which the game's own book invariants (``GameDef.invariants``) were checked."""
-    """Games replayed on the plain-Python engine with the same log (``plain_sample``)."""
+    box_checked: int = 0
+    """Actions after which the box law (``core.box``: nothing created, lost or in two places) was checked."""
 
     def add(self, other: Report) -> None:
         """Fold in the report of another part of the same run (a worker's share of the games)."""
@@ -85,6 +88,7 @@ class Report:
             f"{self.game}: {self.games} games ({', '.join(self.tables)}), {self.decisions} decisions, "
             f"{self.restores} restores, {self.illegal_checked} illegal actions, {self.views_checked} views"
             + (f", book invariants after {self.invariants_checked} actions" if self.invariants_checked else "")
+            + (f", the box after {self.box_checked} actions" if self.box_checked else "")
             + (", same log in another process" if self.other_process else "")
             + (f", {self.plain_replays} games replayed in plain Python with the same log" if self.plain_replays else "")
         )
@@ -345,6 +349,11 @@ class _Checker:
         if broken:
             self.fail(g, f"a book invariant broke after {g.actions[-1]!r}: {'; '.join(broken[:5])}")
         self.report.invariants_checked += laws is not None
+        if self.gamedef.box is not None:
+            spilled = check_box(self.gamedef, g)
+            if spilled:
+                self.fail(g, f"the box law broke after {g.actions[-1]!r}: {'; '.join(spilled[:5])}")
+            self.report.box_checked += 1
 
     def check_scores(self, g) -> None:
         rows = g.score_rows()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import game_of, get_game
+from ..core.box import check_box
 from ..games.bourbonomics.rules.content import GRAINS, QUALITIES
 
 
@@ -274,6 +276,15 @@ def every_card_in_one_place(g, s: Step) -> str | None:
     return None
 
 
+def the_box_holds(g, s: Step) -> str | None:
+    """Every component of the box is where it may be, once: nothing created, lost or past its place's ceiling.
+
+    Book (Components): the game's box, as declared in its box file (``core/box.py``).
+    """
+    broken = check_box(get_game(game_of(g.rules)), g)
+    return "; ".join(broken[:5]) or None
+
+
 INVARIANTS: tuple[Any, ...] = (
     built_barrels_are_bourbon,
     quality_is_the_best_card,
@@ -288,5 +299,6 @@ INVARIANTS: tuple[Any, ...] = (
     game_ends_with_the_round_of_the_8th_order,
     score_is_capital_plus_prestige,
     every_card_in_one_place,
+    the_box_holds,
 )
 """Every invariant the soak checks after each ``apply``, in the order they are tried."""
