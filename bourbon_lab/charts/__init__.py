@@ -1,9 +1,10 @@
 """Altair chart builders: each a function from a ``simulate``/``compare`` table to a titled chart.
 
 Every builder returns an Altair chart with a title and axis names a designer reads without the
-code; ``save`` writes it as PNG or SVG for reports, and ``use_offline_renderer`` makes charts show
-in JupyterLab with no network. ``table`` and ``win_table`` show result tables the same way: percentages
-as percentages, intervals as "25 % [18, 33]".
+code; ``save`` writes it as PNG or SVG for reports. Importing this package (or any builder module in
+it) chooses Altair's offline renderer (``use_offline_renderer``), so a chart shows in JupyterLab with no
+network instead of a blank cell, whatever else the notebook imported. ``table`` and ``win_table`` show
+result tables the same way: percentages as percentages, intervals as "25 % [18, 33]".
 """
 
 from .common import income_and_points, score_by_source
@@ -14,6 +15,8 @@ from .market import MINUTES_PER_ROUND, game_length, market_events, sale_zones
 from .scores import score_distribution, score_share, win_rate
 from .tables import Table, comparison_table, interval, percent, table, win_table
 from .timeline import game_events, game_timeline
+
+use_offline_renderer(widgets=False)  # issue 43: Altair's default renderer draws nothing offline
 
 __all__ = [
     "MINUTES_PER_ROUND",

@@ -48,11 +48,20 @@ def save(chart: alt.TopLevelMixin, path, scale: float = 2.0) -> Path:
     return path
 
 
-def use_offline_renderer() -> str:
+def use_offline_renderer(widgets: bool = True) -> str:
     """Show Altair charts in JupyterLab with no network: the anywidget-based ``jupyter`` renderer, offline.
 
     The ``default`` renderer fetches vega from a CDN and ``mimetype`` draws nothing for
-    Vega-Lite 6 (docs/offline.md), so the toolkit picks this one for its users.
+    Vega-Lite 6 (docs/offline.md), so the toolkit picks this one for its users. Importing
+    ``bourbon_lab.charts`` calls it with ``widgets=False``; LiveStudy and ``import bourbon_lab`` in a
+    kernel call it whole.
+
+    Parameters
+    ----------
+    widgets : bool
+        Also bundle Vega now for charts built directly as widgets (``alt.JupyterChart``, as LiveStudy
+        does). It takes seconds, so a plain import leaves it to the first chart shown: the renderer
+        bundles it then, from vl-convert.
 
     Returns
     -------
@@ -60,5 +69,6 @@ def use_offline_renderer() -> str:
         The renderer now active.
     """
     alt.renderers.enable("jupyter", offline=True)
-    alt.JupyterChart.enable_offline()  # charts built directly as widgets (LiveStudy) load vega locally too
+    if widgets:
+        alt.JupyterChart.enable_offline()
     return alt.renderers.active
