@@ -23,7 +23,7 @@ import hashlib
 import inspect
 import random
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -387,11 +387,27 @@ NOTE = Effect(note, "player, text", "(a log line of the house rule's own)")
 
 
 @dataclass(frozen=True)
+class HookPoint:
+    """One named place a house rule hooks into: ``kind`` is event, quantity or effect; ``sentence`` the book's."""
+
+    kind: str
+    name: str
+    arguments: str
+    sentence: str
+
+
+HOOK_COLUMN = {"event": "on", "quantity": "quantity", "effect": "effect"}
+"""How each kind shows in the catalogue's table: the decorator (``rule.on``) or the handle (``h.<effect>``)."""
+
+
+@dataclass(frozen=True)
 class HookCatalogue:
     """A game's hook points, each with the book's sentence it belongs to.
 
     ``events``: kind -> rule; ``quantities``: name -> (arguments, rule); ``effects``: name -> ``Effect``.
     ``changed(game)`` drops the engine's cached legal lists after a handler changed the table.
+    Iterating yields the named ``HookPoint``s in declared order (events, quantities, effects); ``len``
+    counts them. ``forbid`` and ``action`` take no name and are every game's, so they show only in the table.
     """
 
     game: str
@@ -401,14 +417,30 @@ class HookCatalogue:
     changed: Callable[[Any], None] = lambda g: None
     seats: Callable[[Any], range] = lambda g: range(g.n)
 
+    def points(self) -> tuple[HookPoint, ...]:
+        """Every named hook point, in the order the game declares them."""
+        out = [HookPoint("event", k, "h, event", v) for k, v in self.events.items()]
+        out += [
+            HookPoint("quantity", k, f"h, value, {a}" if a else "h, value", v) for k, (a, v) in self.quantities.items()
+        ]
+        out += [HookPoint("effect", k, e.args, e.rule) for k, e in self.effects.items()]
+        return tuple(out)
+
+    def __iter__(self) -> Iterator[HookPoint]:
+        return iter(self.points())
+
+    def __len__(self) -> int:
+        return len(self.events) + len(self.quantities) + len(self.effects)
+
+    def __contains__(self, item: object) -> bool:
+        """A hook point, or a name of one: ``"crash" in bl.hooks(g)`` asks by name, not by ``HookPoint``."""
+        return any(item in (p, p.name) for p in self.points())
+
     def rows(self) -> list[dict[str, str]]:
         """One row per hook point: kind, name, arguments, rule."""
-        out = [{"hook": "on", "name": k, "arguments": "h, event", "rule": v} for k, v in self.events.items()]
-        out += [
-            {"hook": "quantity", "name": k, "arguments": f"h, value, {a}" if a else "h, value", "rule": v}
-            for k, (a, v) in self.quantities.items()
+        out = [
+            {"hook": HOOK_COLUMN[p.kind], "name": p.name, "arguments": p.arguments, "rule": p.sentence} for p in self
         ]
-        out += [{"hook": "effect", "name": k, "arguments": e.args, "rule": e.rule} for k, e in self.effects.items()]
         out += [
             {
                 "hook": "forbid",
