@@ -37,6 +37,8 @@ _LAZY = {
     "check_targets": "design",
     "sensitivity": "design",
     "tune": "design",
+    "ladder": "sim.skill",
+    "SkillLadder": "sim.skill",
     "restricted_play": "design.restricted",
     "restricted_across": "design.restricted",
 }

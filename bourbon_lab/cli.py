@@ -172,12 +172,31 @@ def _cmd_simulate(args) -> int:
 
 
 def _cmd_ladder(args) -> int:
-    from .sim.ladder import ladder, ladder_text
-
+    """The openskill ladder from mixed tables (default), or every pair head to head (``--pairs``)."""
     rules = _load_rules(args)
-    bots = _bots(args, "greedy,rush,prime,hot,specialist,search").split(",")
-    table = ladder(rules, bots, players=args.players, games=args.games, seed=args.seed, workers=args.workers)
-    print(ladder_text(table))
+    if args.pairs:
+        from .sim.ladder import ladder, ladder_text
+
+        bots = _bots(args, "greedy,rush,prime,hot,specialist,search").split(",")
+        table = ladder(rules, bots, players=args.players or 2, games=args.games, seed=args.seed, workers=args.workers)
+        print(ladder_text(table))
+        return 0
+    from .sim.skill import DEFAULT_BOTS, ladder
+
+    bots = (args.bots or ",".join(DEFAULT_BOTS)).split(",")
+    rated = ladder(rules, bots, players=args.players, games=args.games, seed=args.seed, workers=args.workers)
+    print(rated.text())
+    if args.out:
+        from pathlib import Path
+
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        rated.ratings.write_csv(out / "ladder.csv")
+        rated.games.write_csv(out / "ladder-games.csv")
+        from .charts.export import save
+
+        save(rated.chart(), out / "ladder.html")
+        print(f"wrote {out}/ladder.csv, ladder-games.csv, ladder.html")
     return 0
 
 
@@ -239,12 +258,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "ladder",
-        help="every pair of bots head to head: win rates with 95 %% CIs",
-        epilog="The search bot thinks before each sale: a pair with search takes about a minute and a half per 100 "
-        "two-player games on 2 cores; the heuristics alone take seconds.",
+        help="the skill ladder: bots rated (openskill) from mixed tables, with 95 %% intervals; --pairs: head to head",
+        epilog="Default bots: random, heuristic, ismcts:25, ismcts:100 at the game's own table size, every mix of "
+        "them; a search bot makes a run minutes long (a progress bar shows). --pairs plays every pair head to head "
+        "(Bourbonomics' default: its six bots).",
     )
-    _common(p, players=2, games=100, bots="greedy,rush,prime,hot,specialist,search")
-    p.set_defaults(func=_cmd_ladder)
+    _common(p, players=0, games=100, bots="random,heuristic,ismcts:25,ismcts:100")
+    p.set_defaults(func=_cmd_ladder, players=None)
+    p.add_argument("--pairs", action="store_true", help="every pair head to head instead (2 players unless told)")
+    p.add_argument("--out", help="a folder for ladder.csv, ladder-games.csv and ladder.html (the chart, offline)")
     p = sub.add_parser(
         "compile",
         help="build each game's compiled rules engine and bots (mypyc) for these sources; games run faster",
@@ -279,7 +301,8 @@ _COMMAND_MODULES = (
 
 
 def _common(p, players: int, games: int, bots: str) -> None:
-    p.add_argument("--players", type=int, default=players, help=f"players per game, 2-6 (default {players})")
+    told = players or "the game's own table"
+    p.add_argument("--players", type=int, default=players, help=f"players per game, 2-6 (default {told})")
     p.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
     p.add_argument(
         "--bots", default=None, help=f"comma-separated bot names (default {bots}; another game: its own bots)"

@@ -90,7 +90,10 @@ def test_the_same_seed_plays_the_same_move(name):
     while len(g.legal_actions()) < 2:
         g.apply(g.legal_actions()[0], check=False)
     d = g.decision
-    moves = {str(ISMCTS(seed=3, iterations=20, depth=4).choose(g.observe(d.actor), list(g.legal_actions()))) for _ in range(2)}
+    moves = {
+        str(ISMCTS(seed=3, iterations=20, depth=4).choose(g.observe(d.actor), list(g.legal_actions())))
+        for _ in range(2)
+    }
     assert len(moves) == 1
 
 
@@ -105,7 +108,9 @@ def test_the_root_statistics_cover_only_the_seats_legal_moves():
     while len(g.legal_actions()) < 2:
         g.apply(g.legal_actions()[0], check=False)
     legal = list(g.legal_actions())
-    root = ISMCTS(seed=1, iterations=3 * len(legal), depth=2, rollout="random").search(g.observe(g.decision.actor), legal)
+    root = ISMCTS(seed=1, iterations=3 * len(legal), depth=2, rollout="random").search(
+        g.observe(g.decision.actor), legal
+    )
     assert set(root.children) <= {str(a) for a in legal}
     assert sum(ch.visits for ch in root.children.values()) == 3 * len(legal)
     assert len(root.children) == len(legal)  # every move tried before any is tried twice
@@ -135,7 +140,9 @@ def test_rewards_count_rivals_beaten_ties_half_and_the_tiebreak_decides():
 
 
 def test_search_beats_random_on_the_toy_game():
-    res = bl.simulate(TIP, players=2, games=24, bots=["ismcts:iterations=40,rollout=random", "random"], workers=1, progress=False)
+    res = bl.simulate(
+        TIP, players=2, games=24, bots=["ismcts:iterations=40,rollout=random", "random"], workers=1, progress=False
+    )
     wins = res.players.filter(res.players["bot"].str.starts_with("ismcts"))["won"].sum()
     lo, _ = wilson(wins, 24)
     assert lo > 0.5, f"ismcts won {wins} of 24 against random"
@@ -149,14 +156,25 @@ def test_tables_mix_every_combination_or_cycle_when_bots_are_fewer_than_seats():
 def test_ratings_separate_a_bot_that_always_wins_from_one_that_never_does():
     import polars as pl
 
-    rows = [{"game": i, "seat": s, "bot": b, "rank": 1 if b == "strong" else 2} for i in range(40) for s, b in enumerate(["strong", "weak"] if i % 2 else ["weak", "strong"])]
+    rows = [
+        {"game": i, "seat": s, "bot": b, "rank": 1 if b == "strong" else 2}
+        for i in range(40)
+        for s, b in enumerate(["strong", "weak"] if i % 2 else ["weak", "strong"])
+    ]
     r = rate(pl.DataFrame(rows), ["strong", "weak"])
     (mu_s, sd_s), (mu_w, sd_w) = r["strong"], r["weak"]
     assert mu_s - 1.96 * sd_s > mu_w + 1.96 * sd_w
 
 
 def test_two_copies_of_one_bot_rate_alike_and_a_real_ladder_orders_random_below_heuristic():
-    L = ladder(TIP, ["random", "heuristic"] if "heuristic" in _toy_bots() else ["random", "ismcts:iterations=30,rollout=random"], players=2, games=30, workers=1, progress=False)
+    L = ladder(
+        TIP,
+        ["random", "heuristic"] if "heuristic" in _toy_bots() else ["random", "ismcts:iterations=30,rollout=random"],
+        players=2,
+        games=30,
+        workers=1,
+        progress=False,
+    )
     top, bottom = L.ratings.row(0, named=True), L.ratings.row(1, named=True)
     assert bottom["bot"] == "random"
     assert top["win_rate"] > 0.5 and top["above_next"] in (True, False)

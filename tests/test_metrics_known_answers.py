@@ -8,7 +8,8 @@ Capital, Prestige and score differ, a sale's derived ``income`` row repeats its 
 Each expected number is a literal with its arithmetic beside it, never the metric's own code.
 
 ``test_every_metric_of_every_game_has_a_known_answer`` fails when a metric (or a resolver family:
-``fires:``, ``per_game:``, ``per_round:``, ``share:``, ``win_rate:``) has no case here.
+``fires:``, ``per_game:``, ``per_round:``, ``share:``, ``win_rate:``, ``skill:``, ``seat_advantage:``) has no
+case here.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bourbon_lab.sim import SimResult
 from bourbon_lab.sim.tables import schemas
 
 GAMES = ("bourbonomics", "distilled", "gin_crafters", "microbrew")
-FAMILIES = ("fires:", "per_game:", "per_round:", "share:", "win_rate:")
+FAMILIES = ("fires:", "per_game:", "per_round:", "share:", "win_rate:", "skill:", "seat_advantage:")
 
 # --- the builder: a SimResult with a game's own schemas, unnamed columns neutral ----------------------
 
@@ -374,6 +375,11 @@ GENERIC = [  # (metric, value, n) on every game's table
     ("win_rate:seat=0", 75.0, 4),  # seat 0 wins games 0, 1, 2 of 4
     ("win_rate:turn_order=1", 50.0, 4),  # turn 1 wins games 1 and 3 of 4
     ("win_rate:player=0", 25.0, 4),  # player 0 wins game 0 of 4
+    # win shares above a fair 1/3 a seat, in points: 100 * (shares won - seats / 3) / seats
+    ("skill_expression", 0.0, 3),  # player 0 in the mixed games 0-2 wins game 0: 100 * (1 - 3/3) / 3
+    ("skill:prime", 4.166667, 4),  # prime wins 3 (games 1-3) of its 8 seats: 100 * (3 - 8/3) / 8
+    ("first_player_advantage", 16.666667, 4),  # turn 0 wins games 0 and 2: 100 * (2 - 4/3) / 4
+    ("seat_advantage:1", -8.333333, 4),  # seat 1 wins game 3 only: 100 * (1 - 4/3) / 4
 ]
 SOURCE_SHARE = {
     "bourbonomics": 82.450331,  # Capital 249 of 302 points (Prestige 53)

@@ -629,7 +629,7 @@ def test_cli_simulate_writes_parquet_that_reads_back_equal(tmp_path):
 
 @pytest.mark.slow
 def test_cli_ladder_prints_the_matrix():
-    proc = cli("ladder", "--players", "2", "--games", "4", "--bots", "greedy,rush", "--workers", "1")
+    proc = cli("ladder", "--pairs", "--players", "2", "--games", "4", "--bots", "greedy,rush", "--workers", "1")
     assert proc.returncode == 0, proc.stderr
     text = proc.stdout
     assert "win rate" in text

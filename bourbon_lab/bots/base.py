@@ -87,7 +87,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def bot_params(spec: str, game: str = DEFAULT_GAME) -> tuple[str, dict[str, object]]:
-    """The bot's name and its parameters typed as its ``__init__`` declares them (whole numbers unless a default is text).
+    """The bot's name and its parameters, typed as its ``__init__`` declares them (whole numbers, or text).
 
     Raises ``UnknownBot`` naming the bot (with a hint) or the parameter, before any game starts.
     """

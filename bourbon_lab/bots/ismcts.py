@@ -103,9 +103,7 @@ class ISMCTS(Bot):
             return legal[0]
         root = self.search(view, legal)
         texts = {str(a): a for a in legal}
-        best = max(
-            (k for k in root.children if k in texts), key=lambda k: root.children[k].visits, default=None
-        )
+        best = max((k for k in root.children if k in texts), key=lambda k: root.children[k].visits, default=None)
         return texts[best] if best is not None else self.rng.choice(list(legal))
 
     def search(self, view: Any, legal: list) -> Node:
@@ -226,7 +224,7 @@ class ISMCTS(Bot):
             left -= 1
 
     def policies(self, world: Any) -> list[Bot]:
-        """One rollout bot a seat, made on first use for this world's game (none for ``random``, or a game with no heuristic)."""
+        """One rollout bot a seat, made on first use for this world's game (none: ``random``, or no heuristic)."""
         if self.rollout_policy == "random":
             return []
         game = getattr(world.rules, "game", "")
@@ -234,7 +232,9 @@ class ISMCTS(Bot):
             self._game = game
             own = "heuristic" in bots_for(game)
             self._policies = (
-                [make_bot("heuristic", seed=self.rng.randrange(2**31), game=game) for _ in range(world.n)] if own else []
+                [make_bot("heuristic", seed=self.rng.randrange(2**31), game=game) for _ in range(world.n)]
+                if own
+                else []
             )
         return self._policies
 

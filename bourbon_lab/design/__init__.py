@@ -5,7 +5,7 @@
 which metrics, ``tune`` searches the knobs for a ruleset that meets the targets.
 """
 
-from . import catalogue, coverage, distilled, winrates  # noqa: F401  (the catalogue, coverage, Distilled's, win rates)
+from . import catalogue, coverage, distilled, skill, winrates  # noqa: F401  (the catalogue and the metric families)
 from .check import TargetReport, check_targets, compare_reports, run_targets
 from .knobs import Knob, KnobError, apply_knobs, parse_knobs
 from .metrics import CATALOGUE, Estimate, measure, metric, metrics_for

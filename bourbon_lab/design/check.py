@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import polars as pl
 
@@ -16,9 +16,11 @@ STATUS_ORDER = ("holds", "undecided", "fails", "not measured")
 
 @dataclass
 class TargetReport:
-    """The verdict on every target: a table (one row per target) and its chart."""
+    """The verdict on every target: a table (one row per target), the tables of bots that played it, a chart."""
 
     table: pl.DataFrame
+    played_by: dict[str, str] = field(default_factory=dict)
+    """Each run's table of bots, as its stamp names them: a verdict is only as good as the bots behind it."""
 
     @property
     def held(self) -> int:
@@ -45,7 +47,7 @@ class TargetReport:
         return self.table.drop("quote", "why")._repr_html_()
 
     def __str__(self) -> str:
-        lines = []
+        lines = [f"  played by {run}: {bots}" for run, bots in self.played_by.items()]
         several = self.table["run"].n_unique() > 1
         for r in self.shown().iter_rows(named=True):
             ci = "" if r["ci_low"] != r["ci_low"] else f" [{r['ci_low']:.1f}, {r['ci_high']:.1f}]"
@@ -107,26 +109,47 @@ def join_results(parts: list[SimResult]) -> SimResult:
 
 
 def run_targets(
-    rules, targets=None, games: int = 100, seed: int = 0, workers=None, progress=False, simulate_fn=simulate
+    rules,
+    targets=None,
+    games: int = 100,
+    seed: int = 0,
+    workers=None,
+    progress=False,
+    simulate_fn=simulate,
+    table=None,
 ) -> dict[str, SimResult]:
     """Play every run the targets read (``games`` each, same ``seed``): a result per run name.
 
-    Without ``targets``, the rules' game's own targets file.
+    Without ``targets``, the rules' game's own targets file. ``table`` (a bot name for every seat, or a
+    list one a seat) replaces every run's bots: the same targets at another skill level.
     """
+    from .skill import table_of
+
     t = as_targets(targets, getattr(rules, "game", DEFAULT_GAME))
     game = getattr(rules, "game", t.game)
     if game != t.game:
         raise TargetsError(f"{t.source}: targets for {t.game}, but the ruleset is {game}'s")
-    return {r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn) for r in t.needed_runs()}
+    runs = t.needed_runs()
+    if table is not None:
+        try:
+            runs = [replace(r, bots=tuple(table_of(table, r.players))) for r in runs]
+        except ValueError as exc:
+            raise TargetsError(f"table: {exc}") from None
+    return {r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn) for r in runs}
 
 
-def check_targets(result, targets=None) -> TargetReport:
+def check_targets(
+    result, targets=None, *, table=None, games: int = 100, seed: int = 0, workers=None, progress=False
+) -> TargetReport:
     """Which targets hold on ``result`` (a ``SimResult`` every target reads, or a dict of them by run name).
 
-    A target holds when its metric's whole 95 % interval lies inside the range, fails when the
-    whole interval lies outside, and is undecided otherwise (see ``design.targets``). Without
-    ``targets``, the game's own targets file (the game the result was played for).
+    ``result`` may be a ruleset instead: its runs are played first (``run_targets``: ``games`` each,
+    ``seed``, at ``table`` when given, the targets' own bots otherwise). A target holds when its metric's
+    whole 95 % interval lies inside the range, fails when the whole interval lies outside, and is
+    undecided otherwise (see ``design.targets``). Without ``targets``, the game's own targets file.
     """
+    if not isinstance(result, (SimResult, dict)):
+        result = run_targets(result, targets, games, seed, workers, progress, table=table)
     one = next(iter(result.values())) if isinstance(result, dict) and result else result
     t = as_targets(targets, getattr(one, "stamp", {}).get("game") or DEFAULT_GAME)
     rows = []
@@ -156,7 +179,22 @@ def check_targets(result, targets=None) -> TargetReport:
                 "group": target.group,
             }
         )
-    return TargetReport(pl.DataFrame(rows, schema=_SCHEMA))
+    return TargetReport(pl.DataFrame(rows, schema=_SCHEMA), _played_by(result))
+
+
+def _played_by(result) -> dict[str, str]:
+    """Each run's bots, named as its stamp names them (``4 x heuristic``, or one a seat)."""
+    runs = result if isinstance(result, dict) else {"": result}
+    out = {}
+    for name, r in runs.items():
+        bots = r.stamp.get("bots")
+        players = r.stamp.get("players")
+        if bots is None:
+            continue
+        seated = [bots] * int(players or 1) if isinstance(bots, str) else list(bots)
+        text = f"{len(seated)} x {seated[0]}" if len(set(seated)) == 1 else ", ".join(seated)
+        out[name or "the run"] = text
+    return out
 
 
 _SCHEMA = {

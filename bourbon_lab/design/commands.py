@@ -35,7 +35,9 @@ def cmd_targets(args) -> int:
         f"bourbon-lab targets: {len(targets.targets)} targets, runs {runs}; "
         f"{args.games} games per run, seed {args.seed}"
     )
-    report = check_targets(run_targets(rules, targets, args.games, args.seed, args.workers, not args.quiet), targets)
+    table = (args.table.split(",") if "," in args.table else args.table) if args.table else None
+    results = run_targets(rules, targets, args.games, args.seed, args.workers, not args.quiet, table=table)
+    report = check_targets(results, targets)
     print(report)
     print(f"  {report.held} of {report.table.height} hold (a target holds when its whole 95 % interval is in range)")
     if args.out:
@@ -186,25 +188,9 @@ def cmd_restricted(args) -> int:
 
 
 def _coverage_games(rules, game: str, players: int, bots, args):
-    """Bourbonomics' Ultimates depend on the board, so its games rotate every distillery through every seat."""
-    from ..sim import simulate
-    from .check import play_run
-    from .targets import Run
+    from .coverage import play_coverage
 
-    if game != DEFAULT_GAME or args.standard:
-        return simulate(
-            rules,
-            players=players,
-            games=args.games,
-            bots=bots,
-            seed=args.seed,
-            workers=args.workers,
-            progress=not args.quiet,
-        )
-    boards = [d.id for d in rules.distilleries]
-    lineups = tuple(tuple(boards[(k + i) % len(boards)] for i in range(players)) for k in range(len(boards)))
-    run = Run("coverage", players, tuple(bots) if isinstance(bots, list) else (bots,), lineups)
-    return play_run(rules, run, args.games, args.seed, args.workers, not args.quiet)
+    return play_coverage(rules, players, bots, args.games, args.seed, args.workers, not args.quiet, args.standard)
 
 
 def _shared(p, games: int) -> None:
@@ -225,6 +211,11 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("targets", help="check a design targets file against bot games, with 95 %% intervals")
     p.add_argument("file", nargs="?", default=None, help="a targets YAML (default: the game's own targets file)")
     p.add_argument("--out", help="a folder for targets.html (opens offline) and targets.csv")
+    p.add_argument(
+        "--table",
+        help="play every run at this table instead of the file's bots: one bot for every seat (ismcts:100), "
+        "or one per player comma-separated",
+    )
     _shared(p, games=100)
     p.set_defaults(func=cmd_targets)
 

@@ -19,7 +19,7 @@ import numpy as np
 import polars as pl
 
 from ..core.mechanics import Mechanic, MechanicsError
-from ..core.registry import DEFAULT_GAME, get_game
+from ..core.registry import DEFAULT_GAME, game_of, get_game
 from .metrics import _RESAMPLES, BOOTSTRAP_SEED, Estimate, Metric, finished, proportion, resolver
 
 DEAD = 0.0
@@ -145,12 +145,47 @@ def share(result, a: Mechanic, b: Mechanic) -> Estimate:
     return Estimate(float(v), lo, hi, f"bootstrap over {len(ca)} games", len(ca))
 
 
-def coverage(result, rules: Any = None, game: str | None = None) -> pl.DataFrame:
+def play_coverage(
+    rules, players: int, bots, games: int, seed: int = 0, workers=None, progress=False, standard: bool = False
+):
+    """The games coverage reads: ``bots`` at ``players`` seats; boards a ruleset deals go round every seat.
+
+    Bourbonomics' Ultimates depend on the board, so its games rotate every distillery through every seat
+    (``standard``: everyone on the default deal instead).
+    """
+    from ..sim import simulate
+    from .check import play_run
+    from .targets import Run
+
+    boards = [d.id for d in getattr(rules, "distilleries", None) or ()]
+    if standard or not boards:
+        return simulate(rules, players=players, games=games, bots=bots, seed=seed, workers=workers, progress=progress)
+    lineups = tuple(tuple(boards[(k + i) % len(boards)] for i in range(players)) for k in range(len(boards)))
+    run = Run("coverage", players, tuple(bots) if isinstance(bots, list) else (bots,), lineups)
+    return play_run(rules, run, games, seed, workers, progress)
+
+
+def coverage(
+    result,
+    rules: Any = None,
+    game: str | None = None,
+    *,
+    table: Any = None,
+    players: int | None = None,
+    games: int = 200,
+    seed: int = 0,
+    workers=None,
+    progress: bool = False,
+) -> pl.DataFrame:
     """One row per mechanic: % of games it fires in, per game and per round (95 % intervals), and a flag.
 
+    ``result`` is a ``SimResult``, or a ruleset: then ``games`` games are played first at ``table`` (a bot
+    name for every seat, a list one a seat; default the game's coverage bots) and ``players`` seats.
     ``flag``: ``dead`` (never fired), ``rare`` (under ``RARE`` % of games), ``expected`` (rare, and the
     mechanics file says why the book makes it so), else empty.
     """
+    if not hasattr(result, "stamp"):
+        rules, result = result, _played(result, table, players, games, seed, workers, progress)
     game = game or result.stamp.get("game") or DEFAULT_GAME
     games = finished(result)
     rows = []
@@ -202,6 +237,17 @@ COVERAGE_SCHEMA = {
     "rule": pl.Utf8,
     "expect_rare": pl.Utf8,
 }
+
+
+def _played(rules, table, players, games, seed, workers, progress):
+    from .skill import table_of
+
+    info = get_game(game_of(rules)).info
+    players = players or max(info.min_players, min(4, info.max_players))
+    own = coverage_bots(game_of(rules))
+    bots = table_of(table, players) if table is not None else [own[i % len(own)] for i in range(players)]
+    bots = bots[0] if len(set(bots)) == 1 else bots
+    return play_coverage(rules, players, bots, games, seed, workers, progress)
 
 
 def coverage_text(table: pl.DataFrame, title: str = "") -> str:

@@ -60,8 +60,9 @@ def compare(
     bots="heuristic",
     seed: int = 0,
     metrics: str | list[str] | None = None,
+    skill: list | None = None,
     **kw,
-) -> Comparison:
+):
     """Play both rulesets on the same seeds, bots and seats; each metric's B - A with its 95 % interval.
 
     Parameters
@@ -75,6 +76,10 @@ def compare(
         ``winner_margin`` ...), ``fires:<mechanic>``, ``per_game:<m>``, ``per_round:<m>``,
         ``share:<a>/<b>``, ``win_rate:<bot>``, ``win_rate:seat=<n>``. Default: every per-game row,
         every catalogue metric this run can measure, and each bot's win rate when the bots differ.
+    skill : list, optional
+        Skill levels to compare at instead of ``bots``: each a bot name for every seat (``"heuristic"``,
+        ``"ismcts:100"``) or a list, one a seat. Gives a ``design.skill.SkillComparison``: each
+        metric's difference at each level, and the verdicts that change sign or lose significance.
 
     Returns
     -------
@@ -82,6 +87,10 @@ def compare(
         ``.table``: metric, a, b, diff (b - a), ci_low, ci_high, clear (the interval excludes 0),
         games, unit, method; ``print()`` shows it as text.
     """
+    if skill is not None:
+        from .skill import compare_across
+
+        return compare_across(rules_a, rules_b, skill, players=players, games=games, seed=seed, metrics=metrics, **kw)
     game = same_game(rules_a, rules_b)
     plan = plan_metrics(metrics, game, players, bots, rules=(rules_b, rules_a))
     a, b = play_pair(rules_a, rules_b, players, games, bots, seed, **kw)

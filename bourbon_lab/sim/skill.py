@@ -59,7 +59,7 @@ class SkillLadder:
 
 
 def tables_for(bots: list[str], players: int) -> list[tuple[str, ...]]:
-    """Every mix of ``players`` bots from the list (all combinations; with fewer bots than seats, each repeated in turn)."""
+    """Every mix of ``players`` bots from the list: all combinations, or with fewer bots than seats each in turn."""
     if len(bots) >= players:
         return list(itertools.combinations(bots, players))
     return [tuple(bots[(start + s) % len(bots)] for s in range(players)) for start in range(len(bots))]
@@ -88,9 +88,13 @@ def rate(games: pl.DataFrame, bots: list[str], tau: float = 0.0) -> dict[str, tu
     return {b: (r.mu, r.sigma) for b, r in ratings.items()}
 
 
+DEFAULT_BOTS = ("random", "heuristic", "ismcts:25", "ismcts:100")
+"""The default ladder: random play, the game's heuristic, and the search bot at two budgets."""
+
+
 def ladder(
     game: Any,
-    bots: list[str],
+    bots: list[str] | tuple[str, ...] = DEFAULT_BOTS,
     players: int | None = None,
     games: int = 60,
     seed: int = 0,
@@ -103,7 +107,7 @@ def ladder(
     ``players`` defaults to the game's own first table. The games are split evenly among the
     tables (``tables_for``); each table plays the same seeds, so the mixes differ only in who sits.
     """
-    from .runner import simulate
+    from .runner import SimulationError, simulate
 
     if not isinstance(game, str):
         rules, game = game, game.game
@@ -111,17 +115,21 @@ def ladder(
     rules = rules if rules is not None else gamedef.default_rules()
     players = players or gamedef.info.table or min(max(4, gamedef.info.min_players), gamedef.info.max_players)
     if len(bots) < 2:
-        raise ValueError(f"ladder: rate at least two bots, got {bots!r}")
+        raise SimulationError(f"ladder: rate at least two bots, got {bots!r}")
     if len(set(bots)) != len(bots):
-        raise ValueError(f"ladder: a bot is named twice in {bots!r}")
+        raise SimulationError(f"ladder: a bot is named twice in {bots!r}")
     tables = tables_for(list(bots), players)
     per = max(1, games // len(tables))
     frames = []
     for i, table in enumerate(tables):
-        res = simulate(rules, players=players, games=per, bots=list(table), seed=seed, workers=workers, progress=progress)
-        broken = res.games.filter(pl.col("error").is_not_null())["game"].to_list() if "error" in res.games.columns else []
-        played = res.players.filter(~pl.col("game").is_in(broken)).select("game", "seat", "bot", "rank", "won").with_columns(
-            (pl.col("game") * len(tables) + i).alias("game")  # interleaved: the model sees every table early
+        res = simulate(
+            rules, players=players, games=per, bots=list(table), seed=seed, workers=workers, progress=progress
+        )
+        broken = res.games.filter(pl.col("error").is_not_null())["game"].implode()
+        played = (
+            res.players.filter(~pl.col("game").is_in(broken))
+            .select("game", "seat", "bot", "rank", "won")
+            .with_columns((pl.col("game") * len(tables) + i).alias("game"))  # interleaved: every table early
         )
         frames.append(played)
     games_table = pl.concat(frames).sort("game", "seat")
