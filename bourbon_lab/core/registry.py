@@ -80,7 +80,8 @@ class GameDef:
     ``box_file`` (optional, ``core.box``) lists every pile, deck and token kind of the box with its count;
     ``locate(state)`` says where each is now and ``box_context(state)`` gives the table facts counts depend
     on (a flight, say): the harness and the soak then check after every action that nothing is created,
-    lost, in two places or over its place's ceiling.
+    lost, in two places or over its place's ceiling. ``secrets_file`` (optional, ``core.secrets``) declares what is
+    hidden from whom and where it lives in the state; ``tests/test_secrets.py`` checks no seat can see another's.
     """
 
     info: GameInfo
@@ -99,6 +100,7 @@ class GameDef:
     box_file: Path | None = None
     locate: Callable[[Any], Any] | None = None
     box_context: Callable[[Any], dict[str, Any]] | None = None
+    secrets_file: Path | None = None
 
     @cached_property
     def mechanics(self) -> tuple:
@@ -117,6 +119,15 @@ class GameDef:
         from .box import load_box
 
         return load_box(self.box_file)
+
+    @cached_property
+    def secrets(self) -> tuple:
+        """The secrets file, read and checked on first use: only the privacy test needs it, not every import."""
+        if self.secrets_file is None:
+            return ()
+        from .secrets import load_secrets
+
+        return load_secrets(self.secrets_file)
 
     @property
     def name(self) -> str:

@@ -105,6 +105,8 @@ def describe(event: Event, viewer: int | None = None) -> str | None:
     if template is None:
         return None
     data = event.data
+    if viewer not in (None, event.player) and event.kind in ("bills_revealed", "bills_returned", "demand_revealed"):
+        return None  # the cards a seat looks at are its own (rules.protocol.PRIVATE_KINDS): the generic "(hidden)"
     if viewer is not None and event.player != viewer and "quality" in data and event.kind == "card_drawn":
         data = {k: v for k, v in data.items() if k != "quality"}
     try:
