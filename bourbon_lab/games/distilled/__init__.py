@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
+from .box import BOX_FILE, box_context, locate
 from .columns import COLUMNS
 from .game import Distilled
 from .invariants import broken
@@ -67,8 +68,12 @@ GAME = register_game(
         board=BOARD,
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
+        secrets_file=Path(__file__).parent / "data" / "secrets.yaml",
         targets_file=Path(__file__).parent / "data" / "targets.yaml",
         view_seats=VIEW_SEATS,
+        box_file=BOX_FILE,
+        locate=locate,
+        box_context=box_context,
     )
 )
 

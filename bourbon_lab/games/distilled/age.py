@@ -43,6 +43,9 @@ class Age(RoundEnd):
         kept = barrel is not None and not self.card(barrel).wood
         if kept:
             self.storeroom[p].append(barrel)
+        self.out_of_game += lost["cards"] + ([barrel] if barrel is not None and not kept else [])
+        if lost["labelled"]:
+            self.labels_out_of_game.append(lost["recipe"])
         self.flavour_discard += lost["flavours"]
         self.emit("spirit_lost", p, spirit=sid, recipe=lost["recipe"], why=why, barrel_kept=kept)
 

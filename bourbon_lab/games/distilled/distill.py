@@ -103,6 +103,7 @@ class Distill(Sell):
             for i, (tok, basic) in enumerate(w["trades"]):
                 cid = int(tok[1:]) if tok[0] == "c" else real[tok]
                 (self.pantry[p] if cid in self.pantry[p] else self.storeroom[p]).remove(cid)
+                self.out_of_game.append(cid)  # ours: the traded-away card leaves the game
                 new = self.new_card(basic)
                 real[f"t{i + 1}"] = new
                 self.pantry[p].append(new)

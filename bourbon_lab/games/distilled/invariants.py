@@ -1,20 +1,15 @@
 """The laws a Distilled table keeps after every action, for the harness and the soak.
 
-Book: the premium decks, the truck and the flavour deck are a fixed box ("Shuffle and deal …"; "discard the
-rightmost card from each premium row to the truck"; "draw 1 face-down flavor card"); a card is in one place
-at a time; a basic item pile is finite under ``basic_items: finite`` (ours) and "Return starting items to
-storeroom" keeps a sold spirit's metal barrel and glass bottle; the truck bonus gives a card back "to
-respective piles". Ours (decisions file): a traded-away card and a sold spirit's cards leave the game, so a
-premium card is held at most as often as the box prints it. Money and SP move only through their events
-(``income``, ``points``), money never below 0, and a finished game played every round of ``rounds``.
+Book: a card is in one place at a time; the flavour deck is a fixed box ("draw 1 face-down flavor card"). Money
+and SP move only through their events (``income``, ``points``), money never below 0, and a finished game played
+every round of ``rounds``. What the box holds, pile by pile and deck by deck (the basic piles, the starting
+items, the premium decks), is ``data/box.yaml``, checked by ``core.box`` through ``box.locate``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
-
-from .content import BASIC_ITEMS
 
 
 def places(g: Any) -> list[tuple[str, list[int]]]:
@@ -39,17 +34,9 @@ def places(g: Any) -> list[tuple[str, list[int]]]:
     return out
 
 
-def _box_items(g: Any, name: str) -> int:
-    """Copies of a basic item in play from the start: the pile, one per seat, and the identities' cards."""
-    dealt = g.n + sum(g.content.identities[i]["cards"].count(name) for i in g.identity if i is not None)
-    return g.rules.basic_item_copies + dealt
-
-
 def broken(g: Any) -> list[str]:
     """Every law the table breaks now (empty when it keeps them all)."""
-    out, held = _cards(g)
-    if g.rules.basic_items == "finite":  # an unlimited supply makes a new card at each buy: nothing to count
-        out += _basic_items(g, held)
+    out, _ = _cards(g)
     flavours = Counter(g.flavour_deck) + Counter(g.flavour_discard)
     flavours += Counter(f for s in g.spirits.values() for f in s["flavours"])
     if flavours != Counter(g.content.flavour_deck):
@@ -78,22 +65,6 @@ def _cards(g: Any) -> tuple[list[str], Counter]:
     box = Counter(name for deck in g.content.decks.values() for name in deck)
     out += [f"{held[n]} {n} cards in play, the box has {k}" for n, k in box.items() if held[n] > k]
     return out, held
-
-
-def _basic_items(g: Any, held: Counter) -> list[str]:
-    """A finite pile: what is held, in the pile and traded away is what came into play."""
-    out = []
-    traded = Counter(e.data["card"] for e in g.log if e.kind == "trade")
-    for name in BASIC_ITEMS:
-        stock = g.basic_stock.get(name, 0)
-        if stock < 0:
-            out.append(f"the {name} pile holds {stock}")
-        if held[name] + stock + traded[name] != _box_items(g, name):
-            out.append(
-                f"{held[name]} {name} held + {stock} in the pile + {traded[name]} traded away,"
-                f" but {_box_items(g, name)} came into play"
-            )
-    return out
 
 
 def _ledger(g: Any) -> list[str]:

@@ -199,6 +199,7 @@ class Market(Distill):
     def _do_discard_upgrade(self, p: int, words: list[str]) -> None:
         cid = int(words[1][1:])
         self.upgrades[p].remove(cid)
+        self.out_of_game.append(cid)  # ours: 'may discard old ones' names no place
         self.emit("upgrade_discarded", p, card=self.cards[cid])
         resume = self.sub["resume"]
         self.sub, self.step = None, resume

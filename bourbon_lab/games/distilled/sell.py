@@ -106,9 +106,12 @@ class Sell(Age):
         self.score(p, recipe_sp, "sale_recipe")
         self.score(p, flavour_sp, "sale_flavour")
         self.flavour_discard += spirit["flavours"]
+        self.out_of_game += spirit["cards"]  # ours: a sold spirit's stack leaves the game
         barrel = spirit["barrel"]
         if barrel is not None and not self.card(barrel).wood:
             self.storeroom[p].append(barrel)  # 'Return starting items to storeroom'
+        elif barrel is not None:
+            self.out_of_game.append(barrel)  # a wood barrel is spent
         if self.card(bottle).premium:
             self.display[p].append(bottle)  # 'display premium bottles for collection'
         else:
@@ -141,8 +144,10 @@ class Sell(Age):
         if spirit["labelled"] and empty:
             self.sub = {"step": "label", "player": p, "recipe": spirit["recipe"], "resume": self.phase}
             self.step, self.actor = "label", p
-        else:
-            self.after_sale(p)
+            return
+        if spirit["labelled"]:
+            self.labels_out_of_game.append(spirit["recipe"])  # every label space is full (ours)
+        self.after_sale(p)
 
     def recipe_sp(self, name: str) -> int:
         r = self.content.recipes[name]
@@ -227,15 +232,20 @@ class Sell(Age):
     def _do_give(self, p: int, words: list[str]) -> None:
         """'Discard to respective piles, take any card from truck' (book), read as a swap (variant).
 
-        The card given goes back to its pile: a metal barrel or glass bottle to its basic pile (finite piles
-        count it again), a premium card to the bottom of its deck. Basic ingredients, alcohol and signature
-        ingredients go back to their unlimited supply.
+        The card given goes back to its own pile: a bought metal barrel or glass bottle to its basic pile (a
+        finite pile counts it again), a premium card to the bottom of its deck. A starting item is not the
+        basic pile's ('10 starting item cards', apart from the '88 basic market' cards, book): it goes back
+        to the box with the starting items no seat took (ours), out of the game. Basic ingredients, alcohol and
+        signature ingredients go back to their unlimited supply.
         """
         cid = int(words[1][1:])
         (self.pantry[p] if cid in self.pantry[p] else self.storeroom[p]).remove(cid)
         card = self.card(cid)
-        if card.name in BASIC_ITEMS and self.rules.basic_items == "finite":
-            self.basic_stock[card.name] += 1
+        if cid in self.starting_items():
+            self.out_of_game.append(cid)
+        elif card.name in BASIC_ITEMS:
+            if self.rules.basic_items == "finite":
+                self.basic_stock[card.name] += 1
         elif card.row is not None:
             self.decks[card.row].insert(0, cid)
         self.emit("label_bonus", p, bonus="truck_give", card=self.cards[cid])

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core import Decision, Event, SnapshotError
 from ...core.house import book_for, copy_book, restore_book
-from .content import Card, Content, content
+from .content import BASIC_ITEMS, Card, Content, content
 from .streams import Stream, seeded
 
 SOURCES = (
@@ -83,7 +83,13 @@ _PLAIN = (
     "claim",
     "stills",
     "actions",
+    "out_of_game",
+    "labels_out_of_game",
 )
+
+_ADDED_LATER = {"out_of_game": [], "labels_out_of_game": []}
+"""Fields added after snapshots were first saved (issue 43): written only when they hold something, so a table
+before any card left the game keeps its bytes, and a snapshot without them restores with them empty."""
 
 
 class TableState:
@@ -140,6 +146,8 @@ class TableState:
         self.queue: list[int] = []
         self.claim: dict | None = None
         self.stills: dict[str, dict] = {}
+        self.out_of_game: list[int] = []  # cards a sale, trade, discard or loss took out (box.yaml counts them)
+        self.labels_out_of_game: list[str] = []  # labels of spirits sold with no empty space, or lost
         self.log: list[Event] = []
         self.actions: list[str] = []
         self.streams = {name: seeded(seed, name) for name in STREAMS}
@@ -157,6 +165,22 @@ class TableState:
 
     def names(self, ids: list) -> list[str]:
         return [self.cards[c] for c in ids]
+
+    def starting_items(self) -> set[int]:
+        """The seats' starting metal barrels and glass bottles, which are not the basic piles' cards.
+
+        'Each player takes ... 1 starting Metal Barrel, 1 starting Glass Bottle' (book): setup makes them before
+        anything can be bought, so they are the first ``n`` cards of each of those names.
+        """
+        out: set[int] = set()
+        left = dict.fromkeys(BASIC_ITEMS, self.n)
+        for cid, name in enumerate(self.cards):
+            if left.get(name, 0) > 0:
+                left[name] -= 1
+                out.add(cid)
+                if len(out) == len(left) * self.n:
+                    break
+        return out
 
     # --- turn order
 
@@ -220,7 +244,7 @@ class TableState:
 
     def snapshot(self) -> dict[str, Any]:
         """JSON-safe state: the seed, the actions and everything dealt so far."""
-        state = {k: getattr(self, k) for k in _PLAIN}
+        state = {k: getattr(self, k) for k in _PLAIN if k not in _ADDED_LATER or getattr(self, k)}
         state = json.loads(json.dumps(state))
         state["game"] = "distilled"
         state["rules"] = self.rules.to_dict()
@@ -236,11 +260,11 @@ class TableState:
 
         if not isinstance(snap, dict) or snap.get("game") != "distilled":
             raise SnapshotError("game", "not a snapshot of distilled")
-        missing = [k for k in (*_PLAIN, "rules", "streams", "log") if k not in snap]
+        missing = [k for k in (*_PLAIN, "rules", "streams", "log") if k not in snap and k not in _ADDED_LATER]
         if missing:
             raise SnapshotError(missing[0], "missing")
         g = cls(Ruleset(**snap["rules"]), snap["n"], snap["seed"], deal=False)  # type: ignore[call-arg]
-        data = json.loads(json.dumps({k: snap[k] for k in _PLAIN}))
+        data = json.loads(json.dumps({k: snap.get(k, _ADDED_LATER.get(k)) for k in _PLAIN}))
         for k, v in data.items():
             setattr(g, k, v)
         g.streams = {k: Stream(v) for k, v in snap["streams"].items()}
@@ -303,6 +327,8 @@ class TableState:
         g.claim = None if c is None else {**c, "stack": list(c["stack"]), "options": [list(o) for o in c["options"]]}
         g.stills = {k: {s: list(v) for s, v in slots.items()} for k, slots in self.stills.items()}
         g.actions = list(self.actions)
+        g.out_of_game = list(self.out_of_game)
+        g.labels_out_of_game = list(self.labels_out_of_game)
         g.log = list(self.log)
         g.streams = {k: Stream(s.state) for k, s in self.streams.items()}
         g._legal_cache = (None, [])  # a copy re-dealt for a search may have other choices
