@@ -239,3 +239,24 @@ def test_banks_coins_for_a_coins_brand_in_the_last_actions():
     g = prepared(new(), p0_coins=8, p0_brands=[brand("coins")], p0_gins=[gin("herbal", "fruit", "spice")])
     g = with_snapshot(g, final_until=1)
     assert tempo(g) == "side business"
+
+
+@pytest.mark.parametrize("bot", ["tempo", "brand"])
+def test_a_seat_barred_from_side_business_still_chooses_a_legal_action(bot):
+    """A house rule (restricted play, design/restricted.py) may take "side business" out of a seat's legal list: the
+    fallback, which earned by Side Business, picks from the list it was given. Seat 0 plays whole games barred; the
+    positions where it would have taken Side Business are each answered with one of its legal actions."""
+    barred_fallbacks = 0
+    for seed in range(6):
+        g = bl.new_game(RULES, players=2, seed=seed)
+        bots = [make_bot(bot, seed=seed * 10 + s, game="gin_crafters") for s in range(2)]
+        while not g.is_over:
+            d, legal = g.decision, g.legal_actions()
+            given = [a for a in legal if a != "side business"] if d.actor == 0 else legal
+            given = given or legal  # a forced Side Business is no choice to bar
+            choice = bots[d.actor].choose(g.observe(d.actor), given)
+            assert choice in given, (seed, d.step, choice, given)
+            if given != legal and bots[0].choose(g.observe(0), legal) == "side business":
+                barred_fallbacks += 1
+            g.apply(choice)
+    assert barred_fallbacks >= 3

@@ -210,7 +210,20 @@ class GinBot(Bot):
                 return f"refresh {kind}"
         if (not hand or coins >= 8 or (target and target.actions > 4)) and "inspire gin" in legal:
             return "inspire gin"
-        return "side business"
+        return "side business" if "side business" in legal else self.instead_of_side_business(target, legal)
+
+    def instead_of_side_business(self, target: Plan | None, legal: list[str]) -> str:
+        """Side Business barred (a house rule, restricted play): the fallback's other moves in its order, then any.
+
+        The target's row refreshed, a look at the gin deck, then the brand deck, then the other row; failing all,
+        the first legal action (the cheapest purchase, as the engine lists them).
+        """
+        kind = "botanical" if target is None or target.missing else "juniper"
+        other = "juniper" if kind == "botanical" else "botanical"
+        for a in (f"refresh {kind}", "inspire gin", "inspire brand", f"refresh {other}"):
+            if a in legal:
+                return a
+        return legal[0]
 
     def on_take(self, legal: list[str]) -> str:
         target = self.target()

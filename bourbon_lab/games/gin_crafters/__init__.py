@@ -10,6 +10,8 @@ from pathlib import Path
 
 from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
+from .box import context as box_context
+from .box import locate
 from .columns import COLUMNS
 from .content import CONTENT, load_content
 from .encoding import encoder
@@ -52,8 +54,12 @@ GAME = register_game(
         board=BOARD,
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
+        secrets_file=Path(__file__).parent / "data" / "secrets.yaml",
         targets_file=Path(__file__).parent / "data" / "targets.yaml",
         view_seats=VIEW_SEATS,
+        box_file=_HERE / "data" / "box.yaml",
+        locate=locate,
+        box_context=box_context,
     )
 )
 
