@@ -218,3 +218,48 @@ def test_every_game_registers_the_search_bot():
     for name in bl.games():
         assert "ismcts" in bot_names(name), name
         assert get_game(name).info.name == name
+
+
+def _decisive(seed: int, at: int = 27):
+    """Tip Jar after ``at`` random moves of game ``seed``: the actor's cash ends the game won alone."""
+    g = bl.new_game(TIP, players=2, seed=seed)
+    rng = random.Random(seed)
+    while len(g.actions) < at:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("seed", [5, 11, 87, 266])
+def test_ours_and_openspiels_ismcts_both_take_the_winning_move(seed):
+    """The reference (OpenSpiel's ``ISMCTSBot`` through our adapter) and ours agree where one move wins at once.
+
+    Found by search over 300 random games: every move ends the game; cashing wins it alone, drawing or
+    passing loses it or shares the win. A search that backs up the wrong seat's reward, or picks the least
+    visited move, takes another.
+    """
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts as reference
+    from open_spiel.python.algorithms import mcts
+
+    from bourbon_lab.rl import openspiel as ops
+
+    g = _decisive(seed)
+    actor = g.decision.actor
+    outcomes = {}
+    for a in g.legal_actions():
+        c = g.clone()
+        c.apply(a)
+        outcomes[str(a)] = c.is_over and tuple(r.player for r in c.score_rows() if r.won)
+    assert outcomes.pop("cash") == (actor,) and sorted(outcomes) == ["draw", "pass"]
+    assert all(won and won != (actor,) for won in outcomes.values())  # over: lost, or the win shared
+    ours = make_bot("ismcts:iterations=40,rollout=random", seed=seed, game="tipjar")
+    assert str(ours.choose(g.observe(actor), g.legal_actions())) == "cash"
+    game = ops.load("tipjar", players=2, reward="score")  # "win" pays a shared win in full: no difference to see
+    state = game.deal(0)
+    state.held._state = g.clone()  # the same table, behind OpenSpiel's interface
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    theirs = reference.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=40, random_state=rng)
+    draws = iter(range(10**6))
+    theirs.set_resampler(lambda s, p: ops.resample(s, p, seed=next(draws)))
+    assert state.action_to_string(actor, theirs.step(state)) == "cash"

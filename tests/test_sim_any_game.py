@@ -110,12 +110,12 @@ def test_same_seed_same_tables_in_a_process_pool(tip):
 
 
 def test_the_bot_registry_is_per_game():
-    assert bot_names("tipjar") == ["random", "search"]
+    assert bot_names("tipjar") == ["ismcts", "random", "search"]
     assert {"heuristic", "rush", "greedy", "random", "search"} <= set(bot_names())
     assert type(make_bot("random", game="tipjar")) is UniformRandom
     assert type(make_bot("search", game="tipjar")) is FlatSearch
     assert type(make_bot("random")) is not UniformRandom  # Bourbonomics keeps its own random bot
-    with pytest.raises(UnknownBot, match=r"unknown bot 'heuristic' for tipjar.*known bots: random, search"):
+    with pytest.raises(UnknownBot, match=r"unknown bot 'heuristic' for tipjar.*known bots: ismcts, random, search"):
         tip_run(bots="heuristic")
 
 
