@@ -34,3 +34,12 @@ def test_rank_rows_marks_winners_only_once_over():
     assert all(r.tiebreak_names == ("money",) for r in during)
     after = rank_rows(rows)
     assert [r.won for r in after] == [False, False, True]
+
+
+def test_a_game_name_where_a_ruleset_goes_deals_its_default_rules():
+    """Issue 42: ``bl.new_game("distilled", players=3, seed=1)`` used to fail with a Bourbonomics SetupError."""
+    g = bl.new_game("distilled", players=3, seed=1)
+    same = bl.new_game(bl.default_rules("distilled"), players=3, seed=1)
+    assert g.rules.game == "distilled" and g.snapshot() == same.snapshot()
+    with pytest.raises(bl.core.UnknownGame, match="did you mean 'distilled'"):
+        bl.new_game("distiled", players=3)

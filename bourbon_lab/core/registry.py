@@ -214,7 +214,12 @@ def load_rules(name: str = DEFAULT_GAME, source: str | None = None) -> Any:
 
 
 def new_game(rules: Any, players: int, seed: int = 0, *args: Any, **options: Any) -> GameState:
-    """Deal a table of the game ``rules`` belongs to; extra arguments go to that game (e.g. ``distilleries``)."""
+    """Deal a table of the game ``rules`` belongs to; extra arguments go to that game (e.g. ``distilleries``).
+
+    ``rules`` may be a game's name instead (``new_game("distilled", players=3)``): its default ruleset.
+    """
+    if isinstance(rules, str):
+        rules = get_game(rules).default_rules()
     return get_game(game_of(rules)).new(rules, players, seed, *args, **options)
 
 
