@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import game_of, get_game
 from ..core.box import check_box
+from ..games.bourbonomics.rules.box import demand_cards, mash_bills, resource_cards
 from ..games.bourbonomics.rules.content import GRAINS, QUALITIES
 
 
@@ -259,18 +260,13 @@ def every_card_in_one_place(g, s: Step) -> str | None:
     Book: "Piles are shared and never run out. When a pile empties, shuffle its discard back in." and "The
     demand deck and mash-bill supply never run out — they reshuffle as needed".
     """
-    cards = [c.id for pile in (*g.piles.piles.values(), *g.piles.discards.values()) for c in pile]
-    for p in g.players:
-        cards += [c.id for c in p.warehouse] + [c.id for b in p.barrels for c in b.cards]
+    cards = [c.id for _, c in resource_cards(g)]
     made = {f"{kind}{i}" for kind, n in g.piles.serial.items() for i in range(1, n + 1)}
     if len(cards) != len(set(cards)) or (g.rules.piles == "deck" and set(cards) != made):
         return f"resource cards: {len(cards)} placed, {len(set(cards))} distinct, {len(made)} made"
-    orders = [*g.demand.cards, *g.demand.discards, *(c.id for c in g.table), *g.demand_reveal]
-    orders += [p.private.id for p in g.players if p.private] + [c for p in g.players for c, _ in p.completed]
-    bills = [*g.bills.cards, *g.bills.discards, *g.revealed_bills, *(b.bill for p in g.players for b in p.barrels)]
-    for what, ids, deck in (("demand card", orders, g.demand), ("mash bill", bills, g.bills)):
-        printed = [c.id for c in (g.rules.demand_cards if deck is g.demand else g.rules.mash_bills)]
-        every = set(printed) | {f"{c}.{k}" for c in printed for k in range(2, deck.copies + 1)}
+    for what, found, deck in (("demand card", demand_cards, g.demand), ("mash bill", mash_bills, g.bills)):
+        ids = [cid for _, cid in found(g)]
+        every = set(deck.printed) | {f"{c}.{k}" for c in deck.printed for k in range(2, deck.copies + 1)}
         if len(ids) != len(set(ids)) or set(ids) != every:
             return f"a {what} is in two places or lost ({len(ids)} placed, {len(every)} made)"
     return None

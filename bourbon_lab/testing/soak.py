@@ -237,6 +237,8 @@ class SoakResult:
     seed: int
     seconds: float
     totals: ChunkResult
+    invariants: tuple[str, ...] = ()
+    """The names of the invariants checked, in the order tried."""
 
     @property
     def breaks(self) -> list[Break]:
@@ -264,8 +266,11 @@ class SoakResult:
             f"  distilleries played: {len(t.distilleries)} ({_counts(t.distilleries)})",
             f"  {t.games / t.cpu_seconds if t.cpu_seconds else 0:.1f} games per CPU second of the workers "
             "(on a machine with nothing else running, games/s is about that times the workers)",
-            f"  broken invariants: {len(self.breaks)}",
+            f"  invariants checked: {', '.join(self.invariants)}",
         ]
+        if "the_box_holds" in self.invariants:
+            lines.append("  the box (rules/data/box.yaml) after every action: nothing created, lost or in two places")
+        lines.append(f"  broken invariants: {len(self.breaks)}")
         return "\n".join(lines)
 
 
@@ -334,7 +339,7 @@ def soak(
     if out is not None:
         for b in totals.breaks[:keep]:
             b.file = str(save_break(base, b, Path(out)))
-    return SoakResult(games, seed, seconds, totals)
+    return SoakResult(games, seed, seconds, totals, tuple(f.__name__ for f in invariants))
 
 
 def _parts(base: Ruleset, seed: int, chunks: list[list[int]], workers: int, invariants):

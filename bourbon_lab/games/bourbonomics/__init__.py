@@ -14,6 +14,7 @@ from .board import board_view
 from .columns import COLUMNS
 from .narrate import describe
 from .rules import Game, Ruleset, new_game
+from .rules.box import BOX_FILE, box_context, locate
 from .rules.encoding import encoder
 
 _HERE = Path(__file__).resolve().parent
@@ -46,7 +47,11 @@ GAME = register_game(
         narrate=describe,
         board=BOARD,
         mechanics_file=Path(__file__).parent / "rules" / "data" / "mechanics.yaml",
+        secrets_file=Path(__file__).parent / "rules" / "data" / "secrets.yaml",
         view_seats=VIEW_SEATS,
+        box_file=BOX_FILE,
+        locate=locate,
+        box_context=box_context,
     )
 )
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
 from .board import board_view
+from .box import BOX_FILE, box_context, locate
 from .columns import COLUMNS
 from .invariants import broken
 from .narrate import describe
@@ -53,8 +54,12 @@ GAME = register_game(
         board=BOARD,
         invariants=broken,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
+        secrets_file=Path(__file__).parent / "data" / "secrets.yaml",
         targets_file=Path(__file__).parent / "data" / "targets.yaml",
         view_seats=VIEW_SEATS,
+        box_file=BOX_FILE,
+        locate=locate,
+        box_context=box_context,
     )
 )
 

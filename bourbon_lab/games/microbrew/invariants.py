@@ -5,30 +5,22 @@ ruleset's ``tin``; both tins at 3-4 players, ours), and no rule takes a token ou
 token is discarded, a contaminant sits in the recipe's contaminant area until the beer is served (then it
 is discarded, ours), and the discards go back to the tin at Flush or when the tin runs dry.
 Money is never negative (ours: every cost is asked only of a player who can pay it).
+Where each token is found is ``box.tokens``, the same places the box law (``data/box.yaml``) reads.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .box import tokens
 from .content import TOKENS
 
 
 def count(g: Any) -> list[int]:
     """Tokens of each kind (light, medium, dark, hop) found anywhere on the table."""
-    found = [a + b for a, b in zip(g.tin, g.discard)]  # the tin and the discards
-    for grid in g.copper:  # the Coppers, side tanks included
-        for cell in grid:
-            if cell in TOKENS:
-                found[TOKENS.index(cell)] += 1
-    for bottles in g.bottles:  # the beers: tokens still fermenting, and the contaminant area
-        for b in bottles:
-            for pair in b["left"]:
-                found[TOKENS.index(pair[0])] += 1
-            if b["contaminant"] is not None:
-                found[TOKENS.index(b["contaminant"])] += 1
-    if g.step == "hop" and isinstance(g.ctx, dict):  # setup: the hops not yet placed nor put in the tin
-        found[TOKENS.index("H")] += int(g.ctx.get("hops", 0))
+    found = [0] * len(TOKENS)
+    for _, k, n in tokens(g):
+        found[TOKENS.index(k)] += n
     return found
 
 
