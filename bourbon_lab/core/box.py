@@ -33,7 +33,7 @@ went (``"out of the game"``), so that nothing is lost by accident.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -155,42 +155,77 @@ def _base(spec: dict, rules: Any, ctx: dict[str, Any], where: str) -> int:
     return int(spec["values"][ctx[key]])
 
 
+_LIMITS: dict[tuple, tuple[Any, dict[str, int], dict[tuple[str, str], int]]] = {}
+"""Counts and ceilings by (box, ruleset, players, table facts): the soak asks after every action."""
+
+
+def limits(box: Box, rules: Any, players: int, context: dict[str, Any] | None = None):
+    """``(counts, ceilings)`` at a table, worked out once for each ruleset, player count and table facts."""
+    try:
+        key = (id(box), id(rules), players, tuple(sorted((context or {}).items())))
+        hash(key)
+    except TypeError:  # a table fact that is not hashable: work it out each time
+        return box.counts(rules, players, context), box.ceilings(rules, players, context)
+    got = _LIMITS.get(key)
+    if got is None or got[0][0] is not box or got[0][1] is not rules:  # an id reused by a new object
+        if len(_LIMITS) > 512:
+            _LIMITS.clear()
+        got = _LIMITS[key] = ((box, rules), box.counts(rules, players, context), box.ceilings(rules, players, context))
+    return got[1], got[2]
+
+
 def box_broken(box: Box, rules: Any, players: int, located, context: dict[str, Any] | None = None) -> list[str]:
     """Every way the table's things differ from its box (empty when each is where it may be, once).
 
     ``located`` is what ``GameDef.locate`` returns: ``(place, component, item)`` triples.
     """
-    counts = box.counts(rules, players, context)
-    ceilings = box.ceilings(rules, players, context)
-    found: Counter[str] = Counter()
-    by_place: dict[str, Counter[str]] = defaultdict(Counter)
-    first_seen: dict[tuple[str, Any], str] = {}
+    counts, ceilings = limits(box, rules, players, context)
+    located = located if isinstance(located, list) else list(located)
+    found = dict.fromkeys(counts, 0)
+    capped = dict.fromkeys(ceilings, 0)
+    seen: dict[tuple[str, Any], str] = {}
     out: list[str] = []
     for place, component, item in located:
-        if component not in counts:
+        if component not in found:
             out.append(f"{place} holds {component!r}{'' if item is None else f' ({item})'}, which is not in the box")
             continue
-        k = item.n if isinstance(item, Counted) else 1
-        if k < 0:
-            out.append(f"{place} holds {k} {component}")
-        found[component] += k
-        by_place[component][place] += k
-        if item is not None and not isinstance(item, Counted):
+        k = 1
+        if type(item) is Counted:
+            k = item.n
+            if k < 0:
+                out.append(f"{place} holds {k} {component}")
+        elif item is not None:
             key = (component, item)
-            if key in first_seen:
-                out.append(f"{component} {item} is in {first_seen[key]} and in {place}")
+            if key in seen:
+                out.append(f"{component} {item} is in {seen[key]} and in {place}")
             else:
-                first_seen[key] = place
+                seen[key] = place
+        found[component] += k
+        if capped and (component, place) in capped:
+            capped[(component, place)] += k
+    return out + _misfits(counts, found, ceilings, capped, located)
+
+
+def _misfits(counts, found, ceilings, capped, located: list) -> list[str]:
+    """Each component found more or fewer times than the box holds, and each place over its ceiling."""
+    out = []
     for name, want in counts.items():
         if found[name] != want:
-            where = ", ".join(f"{p} {k}" for p, k in sorted(by_place[name].items()) if k) or "nowhere"
             verb = "created" if found[name] > want else "lost"
-            out.append(f"{found[name]} {name} in play ({where}), the box holds {want}: {verb}")
+            out.append(f"{found[name]} {name} in play ({_where(located, name)}), the box holds {want}: {verb}")
     for (name, place), most in ceilings.items():
-        held = by_place[name][place]
-        if held > most:
-            out.append(f"{place} holds {held} {name}, more than the {most} it may hold")
+        if capped[(name, place)] > most:
+            out.append(f"{place} holds {capped[(name, place)]} {name}, more than the {most} it may hold")
     return out
+
+
+def _where(located: list, name: str) -> str:
+    """How many of a component each place holds, for the message (read again only when the count is wrong)."""
+    by_place: Counter[str] = Counter()
+    for place, component, item in located:
+        if component == name:
+            by_place[place] += item.n if type(item) is Counted else 1
+    return ", ".join(f"{p} {k}" for p, k in sorted(by_place.items()) if k) or "nowhere"
 
 
 def load_box(path: str | Path) -> Box:
