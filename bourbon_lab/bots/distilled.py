@@ -587,7 +587,14 @@ class Ager(Distiller):
     tiers: tuple[str, ...] = ("silver", "bronze", "gold")
     backup = True
     wants_wood = True
-    plays_for = ("aged_labels", "silver_labels", "gold_labels", "flavours_sold", "warehouse_spirits", "best_sale_sp")
+    plays_for: tuple[str, ...] = (
+        "aged_labels",
+        "silver_labels",
+        "gold_labels",
+        "flavours_sold",
+        "warehouse_spirits",
+        "best_sale_sp",
+    )
 
     hold_money = 6
     reserve = 2
@@ -622,7 +629,14 @@ class Seller(Distiller):
     tier = "bronze"
     tiers: tuple[str, ...] = ("bronze", "silver")
     wants_wood = False
-    plays_for = ("unaged_labels", "bronze_labels", "spirits_sold", "label_spaces_filled", "best_sale_money", "money")
+    plays_for: tuple[str, ...] = (
+        "unaged_labels",
+        "bronze_labels",
+        "spirits_sold",
+        "label_spaces_filled",
+        "best_sale_money",
+        "money",
+    )
 
 
 class Heuristic(Ager):

@@ -58,7 +58,7 @@ def _cards(g: Any) -> list[tuple[str, str, Any]]:
 
 
 def _flavours(g: Any) -> list[tuple[str, str, Any]]:
-    out = [counted("flavour deck", "flavour", len(g.flavour_deck))]
+    out: list[tuple[str, str, Any]] = [counted("flavour deck", "flavour", len(g.flavour_deck))]
     out.append(counted("flavour discards", "flavour", len(g.flavour_discard)))
     out += [counted(f"spirit {sid}", "flavour", len(s["flavours"])) for sid, s in g.spirits.items()]
     return out
@@ -66,7 +66,7 @@ def _flavours(g: Any) -> list[tuple[str, str, Any]]:
 
 def _labels(g: Any) -> list[tuple[str, str, Any]]:
     """The supply, spirits, label spaces, a label in hand (a sale's label step), offices and out of the game."""
-    out = [counted(LABELS, label(g, r), k) for r, k in g.label_supply.items()]
+    out: list[tuple[str, str, Any]] = [counted(LABELS, label(g, r), k) for r, k in g.label_supply.items()]
     out += [(f"spirit {sid}", label(g, s["recipe"]), None) for sid, s in g.spirits.items() if s["labelled"]]
     for p in range(g.n):
         out += [(f"label spaces[{p}]", label(g, r), None) for r in g.spaces[p] if r is not None]
@@ -79,7 +79,7 @@ def _labels(g: Any) -> list[tuple[str, str, Any]]:
 
 
 def _cubes(g: Any) -> list[tuple[str, str, Any]]:
-    out = [counted(CUBES, f"{t}_cube", g.cube_supply[t]) for t in TIERS]
+    out: list[tuple[str, str, Any]] = [counted(CUBES, f"{t}_cube", g.cube_supply[t]) for t in TIERS]
     for p in range(g.n):
         out += [(f"clipboard[{p}]", f"{g.content.recipes[r].tier}_cube", None) for r in g.known[p]]
     return out

@@ -87,7 +87,7 @@ _PLAIN = (
     "labels_out_of_game",
 )
 
-_ADDED_LATER = {"out_of_game": [], "labels_out_of_game": []}
+_ADDED_LATER: dict[str, list] = {"out_of_game": [], "labels_out_of_game": []}
 """Fields added after snapshots were first saved (issue 43): written only when they hold something, so a table
 before any card left the game keeps its bytes, and a snapshot without them restores with them empty."""
 
