@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .entries import entry_name, entry_source
 from .errors import BourbonLabError
 from .yamlfile import load as load_yaml
 from .yamlfile import read_text
@@ -247,21 +248,12 @@ def parse_box(data: Any, source: str) -> Box:
 
 
 def _component(raw: Any, where: str, source: str) -> Component:
-    if not isinstance(raw, dict):
-        raise BoxError(f"{where}: expected a mapping with name, count and rule")
-    unknown = set(raw) - _KEYS
-    if unknown:
-        raise BoxError(f"{where}: unknown key {sorted(map(str, unknown))[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name or any(c in name for c in " :,/"):
-        raise BoxError(f"{where}.name: {name!r} must be a word (letters, digits, _ or -)")
+    name = entry_name(raw, where, _KEYS, BoxError, "name, count and rule")
     where = f"{source}: {name}"
     rule = raw.get("rule")
     if not isinstance(rule, str) or not rule.strip():
         raise BoxError(f"{where}.rule: quote the book's component list (or say why the number is ours)")
-    source_of = raw.get("source", "book")
-    if source_of not in ("book", "ours"):
-        raise BoxError(f"{where}.source: {source_of!r} must be 'book' or 'ours'")
+    source_of = entry_source(raw, where, BoxError)
     kind = raw.get("kind", "card")
     if kind not in KINDS:
         raise BoxError(f"{where}.kind: {kind!r} must be one of {', '.join(KINDS)}")

@@ -27,6 +27,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .entries import entry_name, entry_source
 from .errors import BourbonLabError
 from .yamlfile import load as load_yaml
 from .yamlfile import read_text
@@ -106,21 +107,11 @@ def parse_mechanics(data: Any, source: str, kinds=None, columns=None) -> tuple[M
 
 
 def _mechanic(raw: Any, where: str, kinds, columns) -> Mechanic:
-    if not isinstance(raw, dict):
-        raise MechanicsError(f"{where}: expected a mapping with name, kind and rule")
-    unknown = set(raw) - _KEYS
-    if unknown:
-        known = ", ".join(sorted(_KEYS))
-        raise MechanicsError(f"{where}: unknown key {sorted(map(str, unknown))[0]!r} (known: {known})")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name or any(c in name for c in " :,/"):
-        raise MechanicsError(f"{where}.name: {name!r} must be a word (letters, digits, _ or -)")
+    name = entry_name(raw, where, _KEYS, MechanicsError, "name, kind and rule")
     rule = raw.get("rule")
     if not isinstance(rule, str) or not rule.strip():
         raise MechanicsError(f"{where}.rule: quote the book's sentence this mechanic comes from")
-    source = raw.get("source", "book")
-    if source not in ("book", "ours"):
-        raise MechanicsError(f"{where}.source: {source!r} must be 'book' or 'ours'")
+    source = entry_source(raw, where, MechanicsError)
     rare = raw.get("expect_rare") or ""
     return Mechanic(
         name,

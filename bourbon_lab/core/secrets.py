@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .entries import entry_name, entry_source
 from .errors import BourbonLabError
 from .yamlfile import load as load_yaml
 from .yamlfile import read_text
@@ -186,21 +187,12 @@ def _text(raw: dict, key: str, where: str, hint: str) -> str:
 
 
 def _secret(raw: Any, where: str) -> Secret:
-    if not isinstance(raw, dict):
-        raise SecretsError(f"{where}: expected a mapping with name, what, hidden_from, path and rule")
-    unknown = set(raw) - _KEYS
-    if unknown:
-        raise SecretsError(f"{where}: unknown key {sorted(map(str, unknown))[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    name = raw.get("name")
-    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_-]+", name):
-        raise SecretsError(f"{where}.name: {name!r} must be a word (letters, digits, _ or -)")
+    name = entry_name(raw, where, _KEYS, SecretsError, "name, what, hidden_from, path and rule")
     where = f"{where} ({name})"
     hidden = raw.get("hidden_from")
     if hidden not in HIDDEN_FROM:
         raise SecretsError(f"{where}.hidden_from: {hidden!r} must be one of {', '.join(HIDDEN_FROM)}")
-    source = raw.get("source", "book")
-    if source not in ("book", "ours"):
-        raise SecretsError(f"{where}.source: {source!r} must be 'book' or 'ours'")
+    source = entry_source(raw, where, SecretsError)
     paths = _paths(raw.get("path"), f"{where}.path")
     owner = raw.get("owner")
     if owner is not None:
