@@ -8,13 +8,14 @@ found exactly as many times as the box holds it. Cards are found by their own id
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from ...core.box import counted, evaluate, load_box
 from .content import TOKENS
+from .ruleset import DATA
 
-BOX_FILE = Path(__file__).parent / "data" / "box.yaml"
+BOX_FILE = DATA / "box.yaml"
+"""Beside the ruleset's data (``ruleset.py`` is never compiled: a compiled module's file sits in the build)."""
 TOKEN_NAMES = dict(zip(TOKENS, ("light_malt", "medium_malt", "dark_malt", "hop")))
 """Each token letter's component in the box file."""
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ....core.box import counted
 from .content import RESOURCES
 
-BOX_FILE = Path(__file__).parent / "data" / "box.yaml"
+BOX_FILE = Path(str(resources.files("bourbon_lab.games.bourbonomics.rules") / "data" / "box.yaml"))
+"""Found through the package, not ``__file__``: a compiled module's file sits in the build, without the data."""
 _PILES = tuple((kind, f"{kind} pile", f"{kind} discard") for kind in RESOURCES)
 
 
