@@ -466,8 +466,9 @@ class Game:
         g.seed, g.n, g.round, g.phase, g.step, g.turn = self.seed, self.n, self.round, self.phase, self.step, self.turn
         g.bill_draws_left, g.rerolls_left, g.traded = self.bill_draws_left, self.rerolls_left, self.traded
         g.barrel_serial, g.end_triggered, g.ended_by = self.barrel_serial, self.end_triggered, self.ended_by
-        for k in ("order", "tiebreak", "demand_reveal", "revealed_bills", "passed", "kept", "dice", "selected"):
-            setattr(g, k, list(getattr(self, k)))
+        g.order, g.tiebreak, g.demand_reveal = list(self.order), list(self.tiebreak), list(self.demand_reveal)
+        g.revealed_bills, g.passed, g.kept = list(self.revealed_bills), list(self.passed), list(self.kept)
+        g.dice, g.selected = list(self.dice), list(self.selected)
         g.actions, g.log = list(self.actions), list(self.log)
         g.climate_queue, g.climate_choice = list(self.climate_queue), dict(self.climate_choice)
         g.players = [p.clone() for p in self.players]

@@ -99,8 +99,9 @@ class Barrel:
 
     def clone(self) -> Barrel:
         b = Barrel(self.id, self.bill)  # not Barrel.__new__: breaks under mypyc
-        for k in _BARREL_SLOTS:
-            setattr(b, k, getattr(self, k))
+        # Field by field, not a setattr loop: mypyc makes these direct slot copies (a search clones often).
+        b.built, b.age, b.quality, b.matured = self.built, self.age, self.quality, self.matured
+        b.sales_left, b.sold_round, b.sold_count = self.sales_left, self.sold_round, self.sold_count
         b.staged = list(self.staged)
         b.wild = list(self.wild)
         return b
@@ -196,10 +197,13 @@ class PlayerState:
         return p
 
     def clone(self) -> PlayerState:
-        p = PlayerState(self.seat, self.distillery, self.capital, self.levels)  # not __new__ (mypyc)
-        for k in _PLAYER_SLOTS:
-            setattr(p, k, getattr(self, k))
-        p.levels = dict(self.levels)
+        p = PlayerState(self.seat, self.distillery, self.capital, dict(self.levels))  # not __new__ (mypyc)
+        p.prospector_pile, p.upgrades, p.sorts_used, p.stalls = (
+            self.prospector_pile,
+            self.upgrades,
+            self.sorts_used,
+            self.stalls,
+        )
         p.ultimates = dict(self.ultimates)
         p.warehouse = list(self.warehouse)
         p.barrels = [b.clone() for b in self.barrels]
