@@ -52,11 +52,26 @@ class BoxError(BourbonLabError, ValueError):
     """A box file that cannot be used; the message names the component and the field."""
 
 
-@dataclass(frozen=True)
 class Counted:
-    """``n`` identical copies of a component in one place (a pile kept as a number)."""
+    """``n`` identical copies of a component in one place (a pile kept as a number).
 
-    n: int
+    A plain slotted class, not a frozen dataclass: a soak makes hundreds of thousands, and a frozen
+    dataclass's ``__init__`` costs several times as much.
+    """
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Counted and other.n == self.n
+
+    def __hash__(self) -> int:
+        return hash(("Counted", self.n))
+
+    def __repr__(self) -> str:
+        return f"Counted({self.n})"
 
 
 def counted(place: str, component: str, n: int) -> tuple[str, str, Counted]:
