@@ -29,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = [str(Path(sys.executable).with_name("mutmut"))]
 VIEWS = (
-    "bourbon_lab.games.bourbonomics.rules.view",
-    "bourbon_lab.games.bourbonomics.rules.observation",
+    "bourbon_lab.games.bourbonomics.view",
+    "bourbon_lab.games.bourbonomics.observation",
     "bourbon_lab.games.bourbonomics.board",
     "bourbon_lab.games.bourbonomics.narrate",
     "bourbon_lab.games.distilled.view",

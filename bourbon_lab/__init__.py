@@ -7,7 +7,7 @@ native.install()  # before the rules load: their compiled build, when one matche
 from . import games  # noqa: E402  (registers the built-in games lazily; bl.games() lists them)
 from .core import default_rules, get_game, new_game, restore  # noqa: E402  (both dispatch on the game)
 from .core.house import HouseRule, HouseRuleError, hooks, house_rule, param  # noqa: E402
-from .games.bourbonomics.rules import (  # noqa: E402
+from .games.bourbonomics import (  # noqa: E402
     Action,
     ActionParseError,
     BourbonLabError,

@@ -7,9 +7,9 @@ import importlib
 import sys
 import textwrap
 
-from .games.bourbonomics.rules import BourbonLabError, Ruleset
-from .games.bourbonomics.rules.errors import one_line
-from .games.bourbonomics.rules.schema import FIELDS, GROUPS
+from .games.bourbonomics import BourbonLabError, Ruleset
+from .games.bourbonomics.errors import one_line
+from .games.bourbonomics.schema import FIELDS, GROUPS
 
 
 def _fmt(value) -> str:
@@ -314,7 +314,7 @@ def _common(p, players: int, games: int, bots: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run a sub-command; bad input prints one clear line and exits 2, never a traceback."""
-    try:  # a layer reads the default ruleset as it registers: a slip in rules/data/ shows here
+    try:  # a layer reads the default ruleset as it registers: a slip in a game's data/ shows here
         parser = build_parser()
     except BourbonLabError as exc:
         print(f"bourbon-lab: {one_line(exc)}", file=sys.stderr)

@@ -23,45 +23,38 @@ NATIVE = "_native"
 DEFAULT_GAME = "bourbonomics"
 
 
-def _peer_game(game: str, probe: str) -> dict[str, tuple[str, ...]]:
-    """A peer game's group: its package and bots, less presentation, content loading and the ruleset."""
-    return {
-        "compile": (f"games/{game}/*.py", f"bots/{game}.py"),
-        "exclude": tuple(
-            f"games/{game}/{name}.py" for name in ("__init__", "board", "columns", "content", "narrate", "ruleset")
-        ),
-        "depends": (f"games/{game}/content.py", f"games/{game}/ruleset.py", "bots/base.py"),
-        "optional": (f"bots/{game}.py", f"games/{game}/*encoding*.py"),
-        "probe": (f"games/{game}/{probe}.py",),
-    }
+DECLARATION = "native.toml"
+"""Each game's own declaration of its build, in its folder (``games/<game>/native.toml``)."""
 
 
-# Per game: the globs it compiles (a new module there joins the build by itself), the files left
-# out (presentation, or what mypyc cannot build), the other sources its compiled code type-checks
-# against (a change in them needs a new build; nothing else is hashed), the files the build may drop
-# when mypyc refuses them (the peer games' bots and the RL encoders, edited by others), and a compiled
-# module that says whether the group loaded.
-GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
-    "bourbonomics": {
-        "compile": (
-            "games/bourbonomics/rules/*.py",
-            "games/bourbonomics/encoding*.py",
-            "bots/heuristic.py",
-            "bots/knowledge.py",
-        ),
-        "exclude": tuple(
-            f"games/bourbonomics/rules/{name}.py"
-            for name in ("__init__", "content", "errors", "protocol", "ruleset")
-            + ("schema", "scoring", "snapshot", "view")
-        ),
-        "depends": ("games/bourbonomics/rules/*.py", "bots/base.py"),
-        "optional": ("games/bourbonomics/encoding*.py", "games/bourbonomics/rules/encoding*.py"),
-        "probe": ("games/bourbonomics/rules/game.py",),
-    },
-    "distilled": _peer_game("distilled", probe="game"),
-    "gin_crafters": _peer_game("gin_crafters", probe="table"),
-    "microbrew": _peer_game("microbrew", probe="state"),
-}
+def _declared(package: Path) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Game -> its build group, read from each game folder's declaration: globs made relative to the package.
+
+    Per game: the globs it compiles (a new module there joins the build by itself), the files left out
+    (presentation, or what mypyc cannot build), the other sources its compiled code type-checks against
+    (a change in them needs a new build; nothing else is hashed), the files the build may drop when mypyc
+    refuses them, and a compiled module that says whether the group loaded.
+    """
+    import tomllib
+
+    groups: dict[str, dict[str, tuple[str, ...]]] = {}
+    for file in sorted(package.glob(f"games/*/{DECLARATION}")):
+        folder = file.parent.relative_to(package).as_posix()
+        data = tomllib.loads(file.read_text())
+
+        def inside(names: object, key: str) -> tuple[str, ...]:
+            names = [names] if isinstance(names, str) else names
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise ValueError(f"{file}: {key}: expected a list of paths inside {folder}/")
+            return tuple(os.path.normpath(f"{folder}/{n}").replace(os.sep, "/") for n in names)
+
+        groups[file.parent.name] = {key: inside(data.get(key, []), key) for key in KEYS}
+    return groups
+
+
+KEYS = ("compile", "exclude", "depends", "optional", "probe")
+GROUPS: dict[str, dict[str, tuple[str, ...]]] = _declared(PACKAGE)
+"""Every game's build group, as its folder declares it."""
 
 _status: dict[str, str] = {game: "pure Python: not installed yet" for game in GROUPS}
 
@@ -97,6 +90,9 @@ def build_key(game: str = DEFAULT_GAME, package: Path | None = None) -> str:
         h.update(name.encode())
         h.update((package / name).read_bytes())
     h.update((package / "native.py").read_bytes())
+    declaration = package / Path(GROUPS[game]["probe"][0]).parent / DECLARATION
+    if declaration.exists():
+        h.update(declaration.read_bytes())
     return h.hexdigest()[:16]
 
 

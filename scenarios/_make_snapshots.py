@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.state import Barrel, OrderCard, ResourceCard
+from bourbon_lab.games.bourbonomics.state import Barrel, OrderCard, ResourceCard
 
 HERE = Path(__file__).resolve().parent / "snapshots"
 _PREFER = ("keep_bill", "roll", "stop_rolling", "claim", "end_turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.state import Barrel, OrderCard, ResourceCard
+from bourbon_lab.games.bourbonomics.state import Barrel, OrderCard, ResourceCard
 
 _serial = itertools.count(1)
 

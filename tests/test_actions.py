@@ -17,9 +17,9 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab import Action
-from bourbon_lab.games.bourbonomics.rules import actions as actions_module
-from bourbon_lab.games.bourbonomics.rules import ruleset as ruleset_module
-from bourbon_lab.games.bourbonomics.rules.actions import GRAMMAR
+from bourbon_lab.games.bourbonomics import actions as actions_module
+from bourbon_lab.games.bourbonomics import ruleset as ruleset_module
+from bourbon_lab.games.bourbonomics.actions import GRAMMAR
 
 CANONICAL = [
     "pick D07",

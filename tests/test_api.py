@@ -219,7 +219,7 @@ def test_every_legal_action_passes_why_illegal_and_the_list_is_never_empty():
 def _every_conceivable_action(g) -> list[Action]:
     """Brute force for the steps whose legal list is built directly (Play turn, claims): every action
     the grammar allows on the current player's cards, barrels, orders, departments and dice."""
-    from bourbon_lab.games.bourbonomics.rules.content import ANY_FACE, DEPARTMENTS, DIE_FACES, RESOURCES, ULTIMATES
+    from bourbon_lab.games.bourbonomics.content import ANY_FACE, DEPARTMENTS, DIE_FACES, RESOURCES, ULTIMATES
 
     p = g.players[g.current_player]
     if g.step == "claim":

@@ -70,7 +70,7 @@ def _wrap_dict_step(table: dict, key: str, index: int):
 
 
 def test_bourbonomics_step_failure_rolls_back():
-    from bourbon_lab.games.bourbonomics.rules import game as module
+    from bourbon_lab.games.bourbonomics import game as module
 
     g = _walk("bourbonomics", 3, 4, lambda g: g.step == "keep")
     _check_rolled_back(g, "bourbonomics", _wrap_dict_step(module._STEPS, "keep", 2))

@@ -23,8 +23,8 @@ from helpers import (
 )
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.content import GRAINS, QUALITIES
-from bourbon_lab.games.bourbonomics.rules.state import Barrel
+from bourbon_lab.games.bourbonomics.content import GRAINS, QUALITIES
+from bourbon_lab.games.bourbonomics.state import Barrel
 
 RULES = bl.Ruleset.default()
 OPEN = open_cards(RULES)

@@ -11,7 +11,7 @@ import pytest
 import bourbon_lab as bl
 from bourbon_lab.bots import REGISTRY, Bot, UnknownBot, bot_names, make_bot
 from bourbon_lab.bots.base import bots_for, check_bot
-from bourbon_lab.games.bourbonomics.rules.observation import PlayerView, PublicPlayer
+from bourbon_lab.games.bourbonomics.observation import PlayerView, PublicPlayer
 
 RULES = bl.Ruleset.default()
 HEURISTICS = ["rush", "prime", "hot", "specialist", "heuristic", "greedy"]
@@ -62,7 +62,7 @@ def test_make_bot_by_name(name):
 
 
 def test_default_heuristic_is_a_heuristic_strategy():
-    from bourbon_lab.bots.heuristic import Heuristic
+    from bourbon_lab.games.bourbonomics.bots.heuristic import Heuristic
 
     assert isinstance(make_bot("heuristic"), Heuristic)
 
@@ -346,7 +346,7 @@ def _at_my_turn(capital: int, upgrades: int = 0):
 
 
 def test_no_heuristic_caps_its_upgrades():
-    from bourbon_lab.bots.heuristic import Heuristic
+    from bourbon_lab.games.bourbonomics.bots.heuristic import Heuristic
 
     assert all(getattr(REGISTRY[n], "max_upgrades", None) is None for n in HEURISTICS if n != "greedy")
     assert Heuristic.max_upgrades is None
@@ -370,7 +370,7 @@ def test_an_upgrade_is_bought_when_it_pays_back_and_not_when_the_game_is_ending(
 
 
 def test_an_explicit_cap_still_caps():
-    from bourbon_lab.bots.heuristic import Rush
+    from bourbon_lab.games.bourbonomics.bots.heuristic import Rush
 
     capped = type("CappedRush", (Rush,), {"name": "capped_rush", "max_upgrades": 2})(seed=0)
     g = _at_my_turn(capital=20, upgrades=2)

@@ -130,7 +130,7 @@ import pytest
 from helpers import add_barrel, bill_with, card, events, give_card, legal_texts, new_game, play_to, refresh, set_table
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.content import QUALITIES, RESOURCES
+from bourbon_lab.games.bourbonomics.content import QUALITIES, RESOURCES
 
 RULES = bl.Ruleset.default()
 OPEN = [c.id for c in RULES.demand_cards if c.is_open]

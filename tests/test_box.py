@@ -15,7 +15,7 @@ import pytest
 from bourbon_lab.core import get_game
 from bourbon_lab.core.box import BoxError, box_broken, check_box, counted, evaluate, load_box, parse_box
 from bourbon_lab.games import BUILTIN
-from bourbon_lab.games.bourbonomics.rules import game as bourbonomics_engine
+from bourbon_lab.games.bourbonomics import game as bourbonomics_engine
 from bourbon_lab.games.microbrew import state as microbrew_state
 from bourbon_lab.testing.harness import HarnessFailure, check_game
 from bourbon_lab.testing.soak import soak
@@ -251,7 +251,7 @@ def test_random_bourbonomics_games_keep_the_box_after_every_action():
     result = soak(36, seed=43, workers=1, progress=False)
     assert result.breaks == [], "\n".join(str(b) for b in result.breaks[:3])
     assert "the_box_holds" in result.invariants
-    assert "the box (rules/data/box.yaml) after every action" in result.summary()
+    assert "the box (data/box.yaml) after every action" in result.summary()
 
 
 def planted(monkeypatch, step: str, bug) -> None:

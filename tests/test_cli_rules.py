@@ -8,7 +8,7 @@ import pytest
 
 from bourbon_lab import Ruleset
 from bourbon_lab.cli import main
-from bourbon_lab.games.bourbonomics.rules.schema import FIELDS
+from bourbon_lab.games.bourbonomics.schema import FIELDS
 
 
 def _run(capsys, *args) -> str:

@@ -33,8 +33,8 @@ from hypothesis import strategies as st
 import bourbon_lab as bl
 from bourbon_lab.core import yamlfile
 from bourbon_lab.dashboard.setup import parse_upload
-from bourbon_lab.games.bourbonomics.rules.errors import SnapshotError, one_line
-from bourbon_lab.games.bourbonomics.rules.schema import FIELDS
+from bourbon_lab.games.bourbonomics.errors import SnapshotError, one_line
+from bourbon_lab.games.bourbonomics.schema import FIELDS
 from bourbon_lab.scenarios import Scenario, save_playtest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,7 +173,7 @@ def test_content_yaml_with_a_broken_entry_names_it(folder, broken):
     assert any(f.startswith(name) for f in exc.fields), exc.fields
 
 
-DATA = Path(bl.games.bourbonomics.rules.ruleset.__file__).parent / "data"
+DATA = Path(bl.games.bourbonomics.ruleset.__file__).parent / "data"
 
 
 BROKEN_ROW = {"demand_cards": ("min_age", "old"), "mash_bills": ("bonus_sales", "[many]")}
@@ -195,7 +195,7 @@ def _break_entry(text: str, at: int, key: str) -> str:
 @fuzz(40)
 @given(data=st.data())
 def test_a_slip_in_the_default_content_files_names_the_file_and_line(tmp_path_factory, data):
-    """The YAML files in rules/data/ that designers edit: a broken entry names its file, entry and line."""
+    """The YAML files in games/bourbonomics/data/ that designers edit: a broken entry names its file, entry and line."""
     TRIED["data folder"] += 1
     folder = tmp_path_factory.mktemp("data")
     for f in DATA.glob("*.yaml"):
@@ -208,7 +208,7 @@ def test_a_slip_in_the_default_content_files_names_the_file_and_line(tmp_path_fa
     ident = text.splitlines()[at].split(": ", 1)[1]
     (folder / filename).write_text(_break_entry(text, at, key), encoding="utf-8")
     where = f"{key}[{ident}] ({filename} line {at + 1})"
-    exc = _refused(lambda: bl.games.bourbonomics.rules.ruleset.load_folder(folder), str(folder), where)
+    exc = _refused(lambda: bl.games.bourbonomics.ruleset.load_folder(folder), str(folder), where)
     assert exc.fields == [f"{key}[{ident}]"]
 
 

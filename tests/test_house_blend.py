@@ -16,7 +16,7 @@ import pytest
 from helpers import add_barrel, give_card, new_game, refresh, to_play
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.content import GRAINS, RESOURCES
+from bourbon_lab.games.bourbonomics.content import GRAINS, RESOURCES
 
 BOURBON_RULE = "every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain (rye, wheat, or barley)"
 HOUSE_BLEND = "one slot in a recipe accepts any resource type"

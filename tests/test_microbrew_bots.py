@@ -271,7 +271,7 @@ def test_simulate_fills_the_microbrew_columns():
 def reference_reach(copper, rows, columns, sideways, cap):
     """The first string-based search's reach: every Copper one Brew can leave, breadth first per selected token,
     each with the slot and the chain that first reached it."""
-    from bourbon_lab.bots import microbrew as mb
+    from bourbon_lab.games.microbrew import bots as mb
     from bourbon_lab.games.microbrew import copper as cu
 
     reach = {}
@@ -299,7 +299,7 @@ def reference_reach(copper, rows, columns, sideways, cap):
 def reference_brew(copper, rows, columns, sideways, cap, wanted):
     """The first search: the reachable Copper whose best column (and a little its second) gains most, each valued
     once with the chain that first reached it; fewest swaps on a tie."""
-    from bourbon_lab.bots import microbrew as mb
+    from bourbon_lab.games.microbrew import bots as mb
 
     counts = [(c.count("L"), c.count("M"), c.count("D"), len(c), worth) for c, worth in wanted.items()]
 
@@ -330,7 +330,7 @@ def random_brew_case(rng):
 
 def test_the_brew_search_finds_what_the_plain_search_found():
     """Random Coppers of every shape the ruleset allows: the same gain, slot and swap chain as the reference."""
-    from bourbon_lab.bots.microbrew import best_brew
+    from bourbon_lab.games.microbrew.bots import best_brew
 
     rng = random.Random(19)
     found = 0
@@ -344,7 +344,7 @@ def test_the_brew_search_finds_what_the_plain_search_found():
 
 def test_the_brew_search_chain_is_legal_and_gains_what_it_says():
     """Playing the chain by the Copper's swap rules from the selected slot leaves a Copper worth the gain more."""
-    from bourbon_lab.bots import microbrew as mb
+    from bourbon_lab.games.microbrew import bots as mb
     from bourbon_lab.games.microbrew import copper as cu
 
     rng = random.Random(7)

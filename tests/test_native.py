@@ -163,7 +163,7 @@ def test_a_build_is_filed_under_its_sources(package):
         ("games/gin_crafters/content.py", {"gin_crafters"}),
         ("bots/distilled.py", {"distilled"}),
         ("bots/knowledge.py", {"bourbonomics"}),
-        ("games/bourbonomics/rules/errors.py", {"bourbonomics"}),
+        ("games/bourbonomics/errors.py", {"bourbonomics"}),
         ("bots/base.py", set(native.GROUPS)),
         ("games/microbrew/board.py", set()),
         ("games/distilled/data/recipes.yaml", set()),

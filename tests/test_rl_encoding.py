@@ -1,6 +1,6 @@
 """A game's own observation encoder (``GameDef.encoder``): what it shows is what the view shows, no more.
 
-Bourbonomics' encoder (``games/bourbonomics/rules/encoding.py``) reads the state, not the view,
+Bourbonomics' encoder (``games/bourbonomics/encoding.py``) reads the state, not the view,
 so these tests hold it to the view's secrets: a state in which everything a player cannot see is
 re-dealt encodes the same for that player, and changing a hidden card changes only its owner's
 encoding.
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.state import ResourceCard
+from bourbon_lab.games.bourbonomics.state import ResourceCard
 from bourbon_lab.rl import pettingzoo as pz
 from bourbon_lab.rl.observation import ViewStateEncoder
 from bourbon_lab.rl.table import Table
@@ -163,7 +163,7 @@ def test_each_seats_numbers_are_the_views():
 
 def test_department_numbers_follow_levels_and_ultimates_as_the_view_does():
     """Every level and Ultimate a seat may hold gives the department number the view gives."""
-    from bourbon_lab.games.bourbonomics.rules.content import DEPARTMENTS, ULTIMATES
+    from bourbon_lab.games.bourbonomics.content import DEPARTMENTS, ULTIMATES
 
     table = Table("bourbonomics", 3)
     enc = table.encoder

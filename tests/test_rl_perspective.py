@@ -29,7 +29,7 @@ import pytest
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
 from bourbon_lab.games import BUILTIN
-from bourbon_lab.games.bourbonomics.rules.state import ResourceCard
+from bourbon_lab.games.bourbonomics.state import ResourceCard
 from bourbon_lab.rl import openspiel as ops
 from bourbon_lab.rl import pettingzoo as pz
 from bourbon_lab.rl.observation import SIZE, ViewEncoder, _matches

@@ -15,7 +15,7 @@ from multiprocessing import get_context
 import pytest
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.content import DEPARTMENTS, TAGS, ULTIMATES
+from bourbon_lab.games.bourbonomics.content import DEPARTMENTS, TAGS, ULTIMATES
 
 NUMBER_KINDS = {"int", "optional_int", "int_tuple", "levels", "odds", "pile_odds", "age_values", "sales"}
 VARIANTS = {

@@ -26,8 +26,8 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.bots import make_bot
-from bourbon_lab.games.bourbonomics.rules import Game
-from bourbon_lab.games.bourbonomics.rules.events import Event
+from bourbon_lab.games.bourbonomics import Game
+from bourbon_lab.games.bourbonomics.events import Event
 from bourbon_lab.scenarios import Scenario, fork
 from bourbon_lab.scenarios.checks import Where, log_digest
 from bourbon_lab.scenarios.expect import parse_expectation

@@ -263,8 +263,8 @@ def _point(game: str, n: int, seed: int, ready) -> Any:
 
 def test_a_planted_leak_in_a_view_is_caught_naming_the_secret(monkeypatch):
     """Bourbonomics' ``view(p)`` showing the next seat's card qualities: the view, board and RL observation fail."""
-    from bourbon_lab.games.bourbonomics.rules import view as module
-    from bourbon_lab.games.bourbonomics.rules.content import QUALITIES
+    from bourbon_lab.games.bourbonomics import view as module
+    from bourbon_lab.games.bourbonomics.content import QUALITIES
 
     gd, table = bl.get_game("bourbonomics"), Table("bourbonomics", 2)
     state = _point("bourbonomics", 2, 3, lambda s: all(len(p.warehouse) >= 2 for p in s.players))

@@ -7,7 +7,7 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.design import KnobError, apply_knobs, parse_knobs
-from bourbon_lab.games.bourbonomics.rules import RulesetError
+from bourbon_lab.games.bourbonomics import RulesetError
 
 ROUND_LIMIT = "The game ends once a player has completed 8 orders."
 """The book's end; ``round_limit`` is the lab's safety net on top of it, so a low limit ends every game early."""

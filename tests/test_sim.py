@@ -13,7 +13,7 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.bots import REGISTRY, UnknownBot
-from bourbon_lab.bots.simple import RandomBot
+from bourbon_lab.games.bourbonomics.bots.simple import RandomBot
 from bourbon_lab.sim import game_seed
 
 RULES = bl.Ruleset.default()

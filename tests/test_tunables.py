@@ -14,7 +14,7 @@ import pytest
 from helpers import add_barrel, card, events, give_card, legal_texts, new_game, open_cards, play_to, refresh, set_table
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.schema import FIELDS
+from bourbon_lab.games.bourbonomics.schema import FIELDS
 
 RULES = bl.Ruleset.default()
 OPEN = open_cards(RULES)

@@ -21,7 +21,7 @@ from helpers import (
 )
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.rules.content import DEPARTMENTS, GRAINS, RESOURCES, ULTIMATE_DEPARTMENT, ULTIMATES
+from bourbon_lab.games.bourbonomics.content import DEPARTMENTS, GRAINS, RESOURCES, ULTIMATE_DEPARTMENT, ULTIMATES
 
 RULES = bl.Ruleset.default()
 OPEN = open_cards(RULES)

@@ -26,10 +26,10 @@ import pytest
 from helpers import new_game, refresh
 
 from bourbon_lab.bots import make_bot
-from bourbon_lab.games.bourbonomics.rules.content import DEPARTMENTS, QUALITIES
-from bourbon_lab.games.bourbonomics.rules.observation import PlayerView, PublicBarrel, PublicPlayer
-from bourbon_lab.games.bourbonomics.rules.play import age_value
-from bourbon_lab.games.bourbonomics.rules.state import ResourceCard
+from bourbon_lab.games.bourbonomics.content import DEPARTMENTS, QUALITIES
+from bourbon_lab.games.bourbonomics.observation import PlayerView, PublicBarrel, PublicPlayer
+from bourbon_lab.games.bourbonomics.play import age_value
+from bourbon_lab.games.bourbonomics.state import ResourceCard
 
 STEP_KINDS = {"pick", "bills", "keep", "reroll", "claim", "turn", "climate", "over"}
 # Seat -> the Ultimate it starts with, so every step kind and hidden place turns up in play.

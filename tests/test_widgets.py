@@ -111,7 +111,7 @@ def test_bots_move_on_their_own_until_a_human_is_to_act():
 
 
 def test_editor_is_generated_from_the_schema():
-    from bourbon_lab.games.bourbonomics.rules.schema import FIELDS
+    from bourbon_lab.games.bourbonomics.schema import FIELDS
 
     editor = RulesEditor()
     assert set(editor.controls) == {f.name for f in FIELDS}

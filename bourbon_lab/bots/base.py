@@ -1,61 +1,31 @@
 """What a bot is: something that picks one of the legal actions from a player's view of the table.
 
-Bots are registered per game (``"heuristic"`` is that game's default); ``random`` and ``search``
-also exist for every game, playing through the protocol alone (``generic.py``).
+Bots are registered per game (``"heuristic"`` is that game's default), each game's in its own folder
+(``games/<game>/bots``); ``random``, ``search`` and ``ismcts`` exist for every game, playing through the
+protocol alone (``generic.py``, ``ismcts.py``).
 """
 
 from __future__ import annotations
 
 import difflib
 import inspect
-import random
-from typing import ClassVar
 
-from ..core import DEFAULT_GAME, get_game
-from ..games.bourbonomics.rules import Action, BourbonLabError
-from ..games.bourbonomics.rules.observation import PlayerView
+from ..core import DEFAULT_GAME, BourbonLabError, get_game
+from ..core.bots import ANY_GAME, REGISTRIES, REGISTRY, Bot, register
+
+__all__ = ["ANY_GAME", "REGISTRIES", "REGISTRY", "Bot", "UnknownBot", "bot_names", "bots_for", "make_bot", "register"]
 
 
 class UnknownBot(BourbonLabError, ValueError):
     """A bot name that is not registered."""
 
 
-class Bot:
-    """A policy for one seat. It sees only ``PlayerView`` (never hidden cards) and the legal actions."""
-
-    name: ClassVar[str] = "bot"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
-
-
-ANY_GAME = "*"
-"""The registry of bots that play any game through the protocol alone (``random``, ``search``)."""
-
-REGISTRIES: dict[str, dict[str, type[Bot]]] = {DEFAULT_GAME: {}, ANY_GAME: {}}
-"""Bots by game, then by name. A game's own bot of a name (its ``heuristic``, a better ``random``)
-comes before the generic one of that name."""
-
-REGISTRY = REGISTRIES[DEFAULT_GAME]
-"""Bourbonomics' own bots (the default game's), as the registry has always been."""
-
-
-def register(cls: type[Bot], game: str = DEFAULT_GAME) -> type[Bot]:
-    """Make a bot available by its ``name`` for ``game`` (``ANY_GAME``: for every game); a class decorator."""
-    REGISTRIES.setdefault(game, {})[cls.name] = cls
-    return cls
-
-
 def bots_for(game: str = DEFAULT_GAME) -> dict[str, type[Bot]]:
     """Every bot that plays ``game``: its own, then the generic ones it does not replace."""
-    from . import generic, heuristic, ismcts, search, simple  # noqa: F401  (registers the bots)
+    from . import generic, ismcts  # noqa: F401  (registers the bots every game has)
 
+    if game != ANY_GAME:
+        get_game(game).part("bots")  # the game's own bots register as its folder's ``bots`` is imported
     return {**REGISTRIES[ANY_GAME], **REGISTRIES.get(game, {})}
 
 

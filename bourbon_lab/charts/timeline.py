@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..games.bourbonomics.rules import Ruleset
+from ..games.bourbonomics import Ruleset
 from ..sim import tables
 from ._style import COUNT_AXIS, WHOLE_AXIS, WIDTH, ZONE_COLORS, ZONES, plain, title
 

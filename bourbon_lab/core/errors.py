@@ -29,6 +29,10 @@ class IllegalAction(BourbonLabError):
         super().__init__(f"illegal action {str(action)!r} (round {round}, {phase}{who}): {rule}")
 
 
+class ActionIndexError(BourbonLabError):
+    """A legal action the game's action index cannot number (``GameDef.action_index``, the RL adapters)."""
+
+
 class UnknownGame(BourbonLabError, ValueError):
     """A game name that is not registered, or a ruleset that names none."""
 

@@ -82,6 +82,8 @@ class GameDef:
     on (a flight, say): the harness and the soak then check after every action that nothing is created,
     lost, in two places or over its place's ceiling. ``secrets_file`` (optional, ``core.secrets``) declares what is
     hidden from whom and where it lives in the state; ``tests/test_secrets.py`` checks no seat can see another's.
+    ``package`` (the game's package, ``__name__`` in its ``__init__``) is where ``part`` finds the game's own
+    modules: ``bots`` (registers its bots), ``charts`` and ``metrics`` (its design extras).
     """
 
     info: GameInfo
@@ -101,6 +103,22 @@ class GameDef:
     locate: Callable[[Any], Any] | None = None
     box_context: Callable[[Any], dict[str, Any]] | None = None
     secrets_file: Path | None = None
+    package: str | None = None
+
+    def part(self, name: str) -> Any:
+        """The module ``name`` of the game's own folder (``bots``, ``charts``, ``metrics``...), or ``None``.
+
+        A game is one folder: the layers above find its bots, charts and design extras by these
+        well-known module names (``docs/adding-a-game.md``) instead of naming the game.
+        """
+        if self.package is None:
+            return None
+        try:
+            return importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            return None
 
     @cached_property
     def mechanics(self) -> tuple:

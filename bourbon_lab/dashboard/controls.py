@@ -19,7 +19,7 @@ import panel as pn
 import param
 
 from ..core import FieldSpec
-from ..games.bourbonomics.rules.content import QUALITIES, RESOURCES
+from ..games.bourbonomics.content import QUALITIES, RESOURCES
 from ..widgets.labels import PARTS, field_specs, groups_of, label_of, part_names, source_of
 
 BOX_WIDTH = 74

@@ -1,7 +1,7 @@
 """What a study starts from: a ruleset, players, bots, games and a seed, read from a scenario file or an upload.
 
 Scenario files are data only: they are read with the bounded safe reader
-``bourbon_lab.games.bourbonomics.rules.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
+``bourbon_lab.games.bourbonomics.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
 installed), never executed. An upload is capped in size and refused with one readable line
 when it is malformed, not UTF-8, too deep or an alias bomb. A setup may be of any
 registered game (a scenario's ``game:`` key, or ``StudySetup.for_game``).
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import DEFAULT_GAME, BourbonLabError, FileFormatError, default_rules, game_of, get_game, yamlfile
-from ..games.bourbonomics.rules import Ruleset
+from ..games.bourbonomics import Ruleset
 from ..widgets.study import default_bot
 
 MAX_UPLOAD_BYTES = 256 * 1024

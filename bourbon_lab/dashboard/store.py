@@ -16,7 +16,7 @@ import param
 import polars as pl
 
 from ..core import BourbonLabError, RulesetError, game_of, get_game
-from ..games.bourbonomics.rules import Ruleset
+from ..games.bourbonomics import Ruleset
 from ..sim.paired import Comparison, paired_table
 from ..sim.runner import SimResult
 from ..widgets.labels import problems_in_words

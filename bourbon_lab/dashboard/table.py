@@ -14,7 +14,7 @@ import param
 
 from ..bots import make_bot
 from ..core import BourbonLabError, game_of, get_game, new_game
-from ..games.bourbonomics.rules import Ruleset
+from ..games.bourbonomics import Ruleset
 from ..widgets.session import TableSession, error_text
 from .store import one_line
 

@@ -252,7 +252,7 @@ def lead_changes_by_game(events: pl.DataFrame, players: pl.DataFrame | None = No
 @lru_cache(maxsize=1)
 def _distillery_capital() -> dict[str, int]:
     """Each distillery's change to the starting Capital (distilleries.yaml, as the defaults deal them)."""
-    from ..games.bourbonomics.rules import Ruleset
+    from ..games.bourbonomics import Ruleset
 
     return {d.id: d.capital for d in Ruleset.default().distilleries}
 

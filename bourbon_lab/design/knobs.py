@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..core.errors import BourbonLabError
 from ..core.house import specs_of
-from ..games.bourbonomics.rules.content import QUALITIES
+from ..games.bourbonomics.content import QUALITIES
 
 _KNOB = re.compile(r"^\s*([A-Za-z_][\w:.]*)((?:\[[A-Za-z0-9_]+\])*)\s*=\s*([-+0-9.eE]+)\s*:\s*([-+0-9.eE]+)\s*$")
 _INDEX = re.compile(r"\[([A-Za-z0-9_]+)\]")

@@ -1,6 +1,6 @@
 """The built-in games, each in its own package; registered lazily, so listing them imports none.
 
-Bourbonomics' rules still live in ``bourbon_lab/games/bourbonomics/rules/``; ``games/bourbonomics`` puts them behind
+Bourbonomics' rules still live in ``bourbon_lab/games/bourbonomics/``; ``games/bourbonomics`` puts them behind
 the protocol without moving them (the move is the next step of issue #14).
 
 This package is also the tour's ``bl.games()``: calling it lists the registered games. The

@@ -19,21 +19,14 @@ allows one representative per equivalent choice); the adapters keep the first on
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import BourbonLabError, get_game
+from ..core import get_game
+from ..core.errors import ActionIndexError
 
 SLOTS = 512
 """How many legal actions ``SlotIndex`` numbers (a game with more at one decision must declare an index)."""
-
-BUILTIN = {"bourbonomics": "bourbon_lab.rl.bourbonomics"}
-"""Indices kept here for built-in games whose ``GameDef`` does not declare one yet (module with ``action_index``)."""
-
-
-class ActionIndexError(BourbonLabError):
-    """A legal action the game's action index cannot number."""
 
 
 class SlotIndex:
@@ -107,10 +100,8 @@ HOUSE_SLOTS = 16
 
 
 def action_index(game: str, rules: Any, players: int) -> Any:
-    """The action index of ``game`` at a table of ``players``: the game's own, a built-in one, else slots."""
+    """The action index of ``game`` at a table of ``players``: the game's own (``GameDef.action_index``), else slots."""
     declared = get_game(game).action_index
-    if declared is None and game in BUILTIN:
-        declared = importlib.import_module(BUILTIN[game]).action_index
     index = declared(rules, players) if declared is not None else SlotIndex(game)
     if not (isinstance(getattr(index, "size", None), int) and index.size > 0 and callable(index.numbers)):
         raise ActionIndexError(f"{game}: action_index must give an object with a positive size and numbers()")

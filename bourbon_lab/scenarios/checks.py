@@ -9,8 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..games.bourbonomics.rules.content import DEPARTMENTS, QUALITIES
-from ..games.bourbonomics.rules.market import ZONES
+from ..games.bourbonomics.content import DEPARTMENTS, QUALITIES
+from ..games.bourbonomics.market import ZONES
 from .errors import ScenarioError, did_you_mean
 from .marked import line_of
 from .match import COMPARISONS, describe, is_comparison, matches
@@ -162,7 +162,7 @@ def _run_player(game, specs):
 
 
 def _band(game, b):
-    from ..games.bourbonomics.rules.play import AGE_BANDS, age_band, bill_of
+    from ..games.bourbonomics.play import AGE_BANDS, age_band, bill_of
 
     return AGE_BANDS[age_band(bill_of(game, b), b.age)] if b.built else None
 

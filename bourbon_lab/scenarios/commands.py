@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from ..core import DEFAULT_GAME, get_game
-from ..games.bourbonomics.rules import BourbonLabError
-from ..games.bourbonomics.rules.errors import one_line
+from ..games.bourbonomics import BourbonLabError
+from ..games.bourbonomics.errors import one_line
 from .errors import ScenarioError
 from .report import game_report
 from .run import play

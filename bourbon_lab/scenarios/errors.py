@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from ..games.bourbonomics.rules import BourbonLabError
+from ..games.bourbonomics import BourbonLabError
 
 
 class ScenarioError(BourbonLabError, ValueError):

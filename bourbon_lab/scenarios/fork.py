@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..games.bourbonomics.rules import Game, Ruleset, RulesetError
+from ..games.bourbonomics import Game, Ruleset, RulesetError
 from .errors import ScenarioError
 from .format import ScriptStep, Spec
 from .points import PhasePoint

@@ -14,8 +14,8 @@ from pathlib import Path
 from ..bots.base import UnknownBot, bot_names, check_bot
 from ..core import DEFAULT_GAME, get_game, yamlfile
 from ..core.house import HouseRule
-from ..games.bourbonomics.rules import Action, ActionParseError, BourbonLabError, Game, Ruleset, RulesetError
-from ..games.bourbonomics.rules.errors import FileFormatError, SnapshotError, one_line
+from ..games.bourbonomics import Action, ActionParseError, BourbonLabError, Game, Ruleset, RulesetError
+from ..games.bourbonomics.errors import FileFormatError, SnapshotError, one_line
 from .checks import Where
 from .errors import ScenarioError, did_you_mean
 from .expect import parse_expectation

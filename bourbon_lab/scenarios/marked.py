@@ -10,7 +10,7 @@ from __future__ import annotations
 import yaml
 
 from ..core import yamlfile
-from ..games.bourbonomics.rules.errors import FileFormatError
+from ..games.bourbonomics.errors import FileFormatError
 from .errors import ScenarioError
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..bots import make_bot
 from ..core import DEFAULT_GAME, IllegalAction
 from ..core import new_game as deal
-from ..games.bourbonomics.rules import Action, SetupError, new_game
+from ..games.bourbonomics import Action, SetupError, new_game
 from .errors import ScenarioError
 from .format import Spec, check_snapshot
 from .points import Watch

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core import yamlfile
-from ..games.bourbonomics.rules.errors import FileFormatError
+from ..games.bourbonomics.errors import FileFormatError
 from .errors import ScenarioError
 from .format import Spec, read_spec
 from .points import PhasePoint, StepPoint

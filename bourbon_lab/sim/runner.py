@@ -24,7 +24,7 @@ import polars as pl
 from .. import __version__
 from ..bots.base import check_bot, make_bot, registry_key
 from ..core import DEFAULT_GAME, game_of, get_game
-from ..games.bourbonomics.rules import BourbonLabError, Ruleset
+from ..games.bourbonomics import BourbonLabError, Ruleset
 from . import tables
 
 

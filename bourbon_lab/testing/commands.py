@@ -14,7 +14,7 @@ import sys
 
 from .. import native
 from ..core import get_game, load_rules
-from ..games.bourbonomics.rules import Ruleset
+from ..games.bourbonomics import Ruleset
 from .harness import HarnessFailure, Report, check_game, harness_tables
 from .soak import soak
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..core import game_of, get_game
 from ..core.box import check_box
-from ..games.bourbonomics.rules.box import demand_cards, mash_bills, resource_cards
-from ..games.bourbonomics.rules.content import GRAINS, QUALITIES
+from ..games.bourbonomics.box import demand_cards, mash_bills, resource_cards
+from ..games.bourbonomics.content import GRAINS, QUALITIES
 
 
 @dataclass(slots=True)

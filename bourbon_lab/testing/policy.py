@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..games.bourbonomics.rules.content import DEPARTMENTS
+from ..games.bourbonomics.content import DEPARTMENTS
 
 # Relative weights of the verbs a uniformly random player would rarely get right by chance.
 WEIGHTS = {

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..games.bourbonomics.rules import BourbonLabError, Game, Ruleset, new_game
+from ..games.bourbonomics import BourbonLabError, Game, Ruleset, new_game
 from .invariants import INVARIANTS, Step
 from .policy import SoakPlayer
 
@@ -269,7 +269,7 @@ class SoakResult:
             f"  invariants checked: {', '.join(self.invariants)}",
         ]
         if "the_box_holds" in self.invariants:
-            lines.append("  the box (rules/data/box.yaml) after every action: nothing created, lost or in two places")
+            lines.append("  the box (data/box.yaml) after every action: nothing created, lost or in two places")
         lines.append(f"  broken invariants: {len(self.breaks)}")
         return "\n".join(lines)
 

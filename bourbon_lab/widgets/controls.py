@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core import FieldSpec
-from ..games.bourbonomics.rules.content import QUALITIES, RESOURCES
+from ..games.bourbonomics.content import QUALITIES, RESOURCES
 from .labels import PARTS, label_of, part_names, source_of
 
 SLIDER_SPAN = 60

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core import FieldSpec
 from ..core.house import specs_of
-from ..games.bourbonomics.rules.content import QUALITIES
+from ..games.bourbonomics.content import QUALITIES
 
 PREFERRED_GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
 """Tab order where these groups exist (Bourbonomics' most tuned first); other groups follow in schema order."""
@@ -83,7 +83,7 @@ def groups_of(specs: tuple[FieldSpec, ...]) -> list[str]:
 def part_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
     """What each number of a list field stands for, e.g. Low/Mid/Hot, Base/+1/+2/+3, the qualities.
 
-    >>> from bourbon_lab.games.bourbonomics.rules.schema import SPECS
+    >>> from bourbon_lab.games.bourbonomics.schema import SPECS
     >>> part_names(SPECS["zone_multipliers"], 3)
     ('Low', 'Mid', 'Hot')
     """

@@ -1,6 +1,7 @@
-"""Bourbonomics behind the game protocol: its declared facts and its ``GameDef``, over its ``rules`` package.
+"""Bourbonomics behind the game protocol: its declared facts and its ``GameDef``.
 
-The engine lives in ``rules/`` with its content in ``rules/data/``; this module registers it. ``Game`` already
+The engine is the modules beside this one (pure Python, no UI or dataframe imports), its content in
+``data/``, its bots in ``bots/``; this module registers it. ``Game`` already
 satisfies ``core.GameState`` (``decision``, ``score_rows`` and ``visible_to`` were added beside
 its own ``scores``), so it is registered directly, with no wrapper on the hot path. It is
 presented by its own sentences (``narrate.py``) and its own board (``board.py``, drawn by
@@ -10,14 +11,26 @@ presented by its own sentences (``narrate.py``) and its own board (``board.py``,
 from pathlib import Path
 
 from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
+from .action_index import action_index
+from .actions import Action
 from .board import board_view
+from .box import BOX_FILE, box_context, locate
 from .columns import COLUMNS
+from .encoding import encoder
+from .errors import ActionParseError, BourbonLabError, IllegalAction, RulesetError
+from .events import Event
+from .game import Game, SetupError
 from .narrate import describe
-from .rules import Game, Ruleset, new_game
-from .rules.box import BOX_FILE, box_context, locate
-from .rules.encoding import encoder
+from .ruleset import Ruleset
 
 _HERE = Path(__file__).resolve().parent
+
+
+def new_game(rules: Ruleset, players: int, seed: int = 0, distilleries=None) -> Game:
+    """Set up a table: piles, demand deck with its 'any bourbon' opener, mash bills, turn order."""
+    return Game.new(rules, players, seed, distilleries)
+
+
 BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
 INFO = GameInfo(
@@ -39,15 +52,17 @@ VIEW_SEATS = ViewSeats(by_seat=("players",), seat_numbers=("current_player", "or
 GAME = register_game(
     GameDef(
         info=INFO,
+        package=__name__,
         ruleset=Ruleset,
         new=new_game,
         restore=Game.restore,
         columns=COLUMNS,
         encoder=encoder,
+        action_index=action_index,
         narrate=describe,
         board=BOARD,
-        mechanics_file=Path(__file__).parent / "rules" / "data" / "mechanics.yaml",
-        secrets_file=Path(__file__).parent / "rules" / "data" / "secrets.yaml",
+        mechanics_file=_HERE / "data" / "mechanics.yaml",
+        secrets_file=_HERE / "data" / "secrets.yaml",
         view_seats=VIEW_SEATS,
         box_file=BOX_FILE,
         locate=locate,
@@ -55,4 +70,18 @@ GAME = register_game(
     )
 )
 
-__all__ = ["BOARD", "GAME", "INFO", "Game", "Ruleset", "new_game"]
+__all__ = [
+    "BOARD",
+    "GAME",
+    "INFO",
+    "Action",
+    "ActionParseError",
+    "BourbonLabError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Ruleset",
+    "RulesetError",
+    "SetupError",
+    "new_game",
+]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules.actions import Action
-from .rules.content import DEPARTMENTS, QUALITIES, QUALITY_COLOURS, ULTIMATES
+from .actions import Action
+from .content import DEPARTMENTS, QUALITIES, QUALITY_COLOURS, ULTIMATES
 
 COLOUR = dict(zip(QUALITIES, QUALITY_COLOURS))
 """Quality name -> the book's colour (grey → green → blue → purple → orange)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import GameColumns
-from .rules.content import DEPARTMENTS, QUALITIES, ULTIMATES
+from .content import DEPARTMENTS, QUALITIES, ULTIMATES
 
 EVENT_KINDS = (
     "card_added",

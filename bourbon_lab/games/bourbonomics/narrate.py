@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .rules.events import Event
+from .events import Event
 
 
 def _who(e: Event) -> str:

@@ -60,6 +60,7 @@ VIEW_SEATS = ViewSeats(
 GAME = register_game(
     GameDef(
         info=INFO,
+        package=__name__,
         ruleset=Ruleset,
         new=Distilled.new,
         restore=Distilled.restore,

@@ -45,6 +45,7 @@ VIEW_SEATS = ViewSeats(
 GAME = register_game(
     GameDef(
         info=INFO,
+        package=__name__,
         ruleset=Ruleset,
         new=Table.new,
         restore=Table.restore,

@@ -46,6 +46,7 @@ VIEW_SEATS = ViewSeats(
 GAME = register_game(
     GameDef(
         info=INFO,
+        package=__name__,
         ruleset=Ruleset,
         new=Microbrew.new,
         restore=Microbrew.restore,

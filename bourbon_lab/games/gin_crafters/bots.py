@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .base import Bot, register
+from ...core.bots import Bot, register
 
 GAME = "gin_crafters"
 

@@ -16,10 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ....core.box import counted
+from ...core.box import counted
 from .content import RESOURCES
 
-BOX_FILE = Path(str(resources.files("bourbon_lab.games.bourbonomics.rules") / "data" / "box.yaml"))
+BOX_FILE = Path(str(resources.files("bourbon_lab.games.bourbonomics") / "data" / "box.yaml"))
 """Found through the package, not ``__file__``: a compiled module's file sits in the build, without the data."""
 _PILES = tuple((kind, f"{kind} pile", f"{kind} discard") for kind in RESOURCES)
 

@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from mypy_extensions import i64
 
-from ..games.microbrew import beer
-from ..games.microbrew import copper as cu
-from ..games.microbrew.content import EMPTY, HOP
-from .base import Bot, register
+from ...core.bots import Bot, register
+from . import beer
+from . import copper as cu
+from .content import EMPTY, HOP
 
 GAME = "microbrew"
 LOYAL: Final = 12.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.house import NOTE, Effect, HookCatalogue, declare
+from ...core.house import NOTE, Effect, HookCatalogue, declare
 
 EVENTS = {
     "round_start": "At the start of each round, 1 new demand card is added to the shared market.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.protocol import EVERYONE, Decision, ScoreRow, Visibility
+from ...core.protocol import EVERYONE, Decision, ScoreRow, Visibility
 
 PRIVATE_KINDS = frozenset(
     {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.fields import FieldSpec, as_int, as_int_tuple, check_each, register_kind
+from ...core.fields import FieldSpec, as_int, as_int_tuple, check_each, register_kind
 from .content import QUALITIES, RESOURCES
 from .errors import short
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.distilled.content import content
-from .base import Bot, register
+from ...core.bots import Bot, register
+from .content import content
 
 GAME = "distilled"
 CHEAP = {"tasting": "tasting", "label": "label", "identity": "identity"}

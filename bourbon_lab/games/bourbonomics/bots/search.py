@@ -10,9 +10,9 @@ Routine steps (dice, claims, staging) go straight to the heuristic.
 
 from __future__ import annotations
 
-from ..games.bourbonomics.rules import Action
+from ....core.bots import register
+from ..actions import Action
 from . import knowledge as k
-from .base import register
 from .heuristic import Hot, Prime, Rush
 from .simple import Greedy
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..games.bourbonomics.rules import Action
-from .base import Bot, register
+from ....core.bots import Bot, register
+from ..actions import Action
 from .heuristic import Heuristic
 
 _FLOW = ("end_turn", "pass_dice", "stop_rolling")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.bourbonomics.rules import Action
-from ..games.bourbonomics.rules.content import RESOURCES
-from ..games.bourbonomics.rules.observation import PlayerView
-from ..games.bourbonomics.rules.state import Barrel, base_id
+from ..actions import Action
+from ..content import RESOURCES
+from ..observation import PlayerView
+from ..state import Barrel, base_id
 
 
 def bill(view: PlayerView, barrel):

@@ -11,8 +11,8 @@ import difflib
 import random
 from typing import Any
 
-from ....core.atomic import atomic
-from ....core.house import book_for, copy_book, restore_book
+from ...core.atomic import atomic
+from ...core.house import book_for, copy_book, restore_book
 from . import (
     ageing,
     collect,

@@ -12,8 +12,8 @@ view shows them (read from the actor's pieces, which the view shows in full):
 
 Every key is enumerated up front from the ruleset (bills, demand cards, the resources in the
 recipes, the departments and Ultimates the distilleries offer, the largest rickhouse), so the
-size is fixed for a ruleset: about 2,600 numbers for the default one. ``GameDef.action_index``
-of Bourbonomics should point here once its package declares it (it is the ``BUILTIN`` fallback).
+size is fixed for a ruleset: about 2,600 numbers for the default one. Bourbonomics'
+``GameDef.action_index`` points here.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import ActionIndexError
+from ...core.errors import ActionIndexError
 
 QUALITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
 """The book's quality tiers (one per entry of the ruleset's ``quality_odds``)."""

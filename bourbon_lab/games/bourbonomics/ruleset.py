@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from ....core import house, yamlfile
+from ...core import house, yamlfile
 from .content import (
     DEPARTMENTS,
     GRAINS,
@@ -162,7 +162,7 @@ class Ruleset:
     # --- construction
     @classmethod
     def default(cls) -> Ruleset:
-        """The ruleset in ``bourbon_lab/games/bourbonomics/rules/data/``: the book plus this project's defaults."""
+        """The ruleset in ``bourbon_lab/games/bourbonomics/data/``: the book plus this project's defaults."""
         return _default()
 
     @classmethod
@@ -536,7 +536,7 @@ def _default() -> Ruleset:
 
 
 def _data_dir() -> Path:
-    return Path(str(resources.files("bourbon_lab.games.bourbonomics.rules") / "data"))
+    return Path(str(resources.files("bourbon_lab.games.bourbonomics") / "data"))
 
 
 def named_rulesets() -> list[str]:

@@ -11,11 +11,11 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ..games.bourbonomics.rules import Action
-from ..games.bourbonomics.rules.content import ANY_FACE
-from ..games.bourbonomics.rules.observation import PlayerView
+from ....core.bots import Bot, register
+from ..actions import Action
+from ..content import ANY_FACE
+from ..observation import PlayerView
 from . import knowledge as k
-from .base import Bot, register
 
 _UPGRADE_ORDER = ("warehouse", "rickhouse", "supply", "mash_floor", "marketing")
 _ULTIMATE_TASTE = (

@@ -1,0 +1,45 @@
+"""What a bot is, and the registry of bots by game: in the core so a game's own bots live in its folder.
+
+A game's package declares its bots in its ``bots`` module (``GameDef.part("bots")``), which registers
+them here with ``register(cls, game)``; the lab's bots layer (``bourbon_lab.bots``) adds the generic
+ones for every game and makes bots by name.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from .registry import DEFAULT_GAME
+
+
+class Bot:
+    """A policy for one seat. It sees only its player's view (never hidden cards) and the legal actions."""
+
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+ANY_GAME = "*"
+"""The registry of bots that play any game through the protocol alone (``random``, ``search``, ``ismcts``)."""
+
+REGISTRIES: dict[str, dict[str, type[Bot]]] = {DEFAULT_GAME: {}, ANY_GAME: {}}
+"""Bots by game, then by name. A game's own bot of a name (its ``heuristic``, a better ``random``)
+comes before the generic one of that name."""
+
+REGISTRY = REGISTRIES[DEFAULT_GAME]
+"""The default game's own bots, as the registry has always been."""
+
+
+def register(cls: type[Bot], game: str = DEFAULT_GAME) -> type[Bot]:
+    """Make a bot available by its ``name`` for ``game`` (``ANY_GAME``: for every game); a class decorator."""
+    REGISTRIES.setdefault(game, {})[cls.name] = cls
+    return cls
