@@ -76,7 +76,7 @@ def calibrate(games: int, seed: int) -> None:
     ``docs/games/distilled-rules-decisions.md`` (Calibration).
     """
     from bourbon_lab.design import check_targets, run_targets
-    from bourbon_lab.design.distilled import TARGETS
+    from bourbon_lab.games.distilled.metrics import TARGETS
 
     for flight in ("A", "B"):
         t = time.perf_counter()

@@ -2,7 +2,7 @@
 
 Every seat plays the same bot: the default heuristic, then the search bot (``--search``), at 2, 4 and 6
 players, ``--games`` games each on the same seeds. Printed per table: each metric of the book's targets file
-(``bourbon_lab/design/data/bourbonomics-book.yaml``) that one run can measure, with its 95 % interval and
+(``bourbon_lab/games/bourbonomics/data/targets.yaml``) that one run can measure, with its 95 % interval and
 the target's range, and whether it holds there (the whole interval in range), fails (wholly outside) or is
 undecided. ``per_round:wipe`` rising with the player count is read off the three tables.
 

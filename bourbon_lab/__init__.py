@@ -5,19 +5,18 @@ from . import native
 native.install()  # before the rules load: their compiled build, when one matches the sources
 
 from . import games  # noqa: E402  (registers the built-in games lazily; bl.games() lists them)
-from .core import default_rules, get_game, new_game, restore  # noqa: E402  (both dispatch on the game)
-from .core.house import HouseRule, HouseRuleError, hooks, house_rule, param  # noqa: E402
-from .games.bourbonomics import (  # noqa: E402
-    Action,
+from .core import (  # noqa: E402  (the errors are every game's; the rest dispatch on the game)
+    DEFAULT_GAME,
     ActionParseError,
     BourbonLabError,
-    Event,
-    Game,
     IllegalAction,
-    Ruleset,
     RulesetError,
-    SetupError,
+    default_rules,
+    get_game,
+    new_game,
+    restore,
 )
+from .core.house import HouseRule, HouseRuleError, hooks, house_rule, param  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -43,6 +42,9 @@ _LAZY = {
     "restricted_across": "design.restricted",
 }
 
+_DEFAULT_GAME_NAMES = ("Action", "Event", "Game", "Ruleset", "SetupError")
+"""The default game's own classes (``bl.Ruleset`` is Bourbonomics' ruleset), read from its package on first use."""
+
 
 def _charts_offline_in_a_kernel() -> None:
     """In a Jupyter kernel, make Altair draw offline from the start (issue 30).
@@ -66,13 +68,31 @@ def _charts_offline_in_a_kernel() -> None:
 _charts_offline_in_a_kernel()
 
 
-def __getattr__(name):
-    """Load the layers above the rules (and polars) only when first used: ``import bourbon_lab`` stays quick."""
-    if name in _LAZY:
-        import importlib
+_LAYERS = ("bots", "charts", "dashboard", "design", "rl", "scenarios", "sim", "testing", "widgets")
+"""The lab's layers, each a subpackage imported on first use as ``bl.<layer>``."""
 
+
+def __getattr__(name):
+    """Load the layers above the rules (and polars) only when first used: ``import bourbon_lab`` stays quick.
+
+    The default game's classes come from its package, found through the registry (no game is named here).
+    """
+    import importlib
+
+    if name in _LAZY:
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    if name in _LAYERS:
+        return importlib.import_module(f".{name}", __name__)  # bl.bots, bl.design... as before the move
+    if name in _DEFAULT_GAME_NAMES:
+        value = getattr(importlib.import_module(get_game(DEFAULT_GAME).package), name)
+        globals()[name] = value  # later reads skip this hook
+        return value
     raise AttributeError(f"module 'bourbon_lab' has no attribute {name!r}")
+
+
+def __dir__():
+    """Every name ``bl`` offers, the ones loaded on first use too (for tab completion)."""
+    return sorted({*globals(), *__all__})
 
 
 __all__ = [

@@ -7,9 +7,8 @@ import importlib
 import sys
 import textwrap
 
-from .games.bourbonomics import BourbonLabError, Ruleset
-from .games.bourbonomics.errors import one_line
-from .games.bourbonomics.schema import FIELDS, GROUPS
+from .core import DEFAULT_GAME, BourbonLabError
+from .core.errors import one_line
 
 
 def _fmt(value) -> str:
@@ -43,13 +42,15 @@ def _table(rows: list[list[str]], header: list[str], width: int | None = WIDTH) 
     return "\n".join(row.rstrip() for row in out)
 
 
-def rules_report(rules: Ruleset, show_all: bool = False, width: int | None = WIDTH) -> str:
+def rules_report(rules, show_all: bool = False, width: int | None = WIDTH) -> str:
     """The variants table with the current values; with ``show_all``, every field by group.
 
+    The fields and their groups are the ruleset class's own schema (``schema()``), so no game is named here.
     Lines fit in ``width`` columns (a description then goes under its row); None keeps one line a row.
     """
+    fields = type(rules).schema()
     rows = []
-    for v in Ruleset.variants():
+    for v in type(rules).variants():
         current = getattr(rules, v["name"])
         choices = " | ".join(_fmt(c) for c in v["choices"])
         rows.append([v["name"], choices, _fmt(v["default"]), _fmt(current), v["description"]])
@@ -58,12 +59,12 @@ def rules_report(rules: Ruleset, show_all: bool = False, width: int | None = WID
     if changed:
         parts += ["", "Changed from the defaults:"]
         parts += [
-            f"  {k} = {_fmt(v) if k in {f.name for f in FIELDS} else f'({len(v)} entries)'}" for k, v in changed.items()
+            f"  {k} = {_fmt(v) if k in {f.name for f in fields} else f'({len(v)} entries)'}" for k, v in changed.items()
         ]
     if show_all:
-        for group in GROUPS:
+        for group in dict.fromkeys(f.group for f in fields):  # the schema's groups, in its order
             rows = [
-                [f.name, _fmt(getattr(rules, f.name)), _range(f), f.description] for f in FIELDS if f.group == group
+                [f.name, _fmt(getattr(rules, f.name)), _range(f), f.description] for f in fields if f.group == group
             ]
             parts += ["", f"[{group}]", _table(rows, ["field", "value", "range", "description"], width)]
     content = (
@@ -83,8 +84,8 @@ def _range(f) -> str:
 
 
 def _game(args) -> str:
-    """The game a command works on: ``--game``, else Bourbonomics; an unknown name is refused in one line."""
-    from .core import DEFAULT_GAME, get_game
+    """The game a command works on: ``--game``, else the default game; an unknown name is refused in one line."""
+    from .core import get_game
 
     return get_game(getattr(args, "game", None) or DEFAULT_GAME).name
 
@@ -98,7 +99,7 @@ def _load_rules(args):
 
 def _cmd_rules(args) -> int:
     rules = _load_rules(args)
-    if _game(args) != Ruleset.game:
+    if _game(args) != DEFAULT_GAME:  # the full report reads the default game's content lists (mash bills...)
         print(other_rules_report(rules, width=None if args.wide else WIDTH))
         return 0
     print(rules_report(rules, show_all=args.all, width=None if args.wide else WIDTH))
@@ -203,7 +204,6 @@ def _cmd_ladder(args) -> int:
 def _bots(args, default: str) -> str:
     """``--bots``, else the default for Bourbonomics; for another game, its own bots (all of them, or random)."""
     from .bots.base import bot_names
-    from .core import DEFAULT_GAME
 
     game = _game(args)
     if args.bots is not None or game == DEFAULT_GAME:
@@ -287,7 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
         commands.register(sub)
     for p in sub.choices.values():
         if not any("--game" in a.option_strings for a in p._actions):
-            p.add_argument("--game", default=None, help="the game (default bourbonomics; bourbon-lab games lists them)")
+            p.add_argument(
+                "--game", default=None, help=f"the game (default {DEFAULT_GAME}; bourbon-lab games lists them)"
+            )
     return parser
 
 

@@ -41,15 +41,16 @@ def _declared(package: Path) -> dict[str, dict[str, tuple[str, ...]]]:
     for file in sorted(package.glob(f"games/*/{DECLARATION}")):
         folder = file.parent.relative_to(package).as_posix()
         data = tomllib.loads(file.read_text())
-
-        def inside(names: object, key: str) -> tuple[str, ...]:
-            names = [names] if isinstance(names, str) else names
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise ValueError(f"{file}: {key}: expected a list of paths inside {folder}/")
-            return tuple(os.path.normpath(f"{folder}/{n}").replace(os.sep, "/") for n in names)
-
-        groups[file.parent.name] = {key: inside(data.get(key, []), key) for key in KEYS}
+        groups[file.parent.name] = {key: _inside(file, folder, key, data.get(key, [])) for key in KEYS}
     return groups
+
+
+def _inside(file: Path, folder: str, key: str, names: object) -> tuple[str, ...]:
+    """A declaration's paths, from inside the game's folder to inside the package."""
+    names = [names] if isinstance(names, str) else names
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"{file}: {key}: expected a list of paths inside {folder}/")
+    return tuple(os.path.normpath(f"{folder}/{n}").replace(os.sep, "/") for n in names)
 
 
 KEYS = ("compile", "exclude", "depends", "optional", "probe")

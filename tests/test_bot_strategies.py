@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import bourbon_lab as bl
-from bourbon_lab.games.bourbonomics.bots import knowledge as k
 from bourbon_lab.bots import make_bot
 from bourbon_lab.games.bourbonomics import Action
+from bourbon_lab.games.bourbonomics.bots import knowledge as k
 from bourbon_lab.games.bourbonomics.state import Barrel, OrderCard
 from tests.helpers import new_game, to_play
 

@@ -7,7 +7,7 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.design import Targets, check_targets, measure
-from bourbon_lab.design.distilled import ENDGAME, TARGETS
+from bourbon_lab.games.distilled.metrics import ENDGAME, TARGETS
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +70,7 @@ def test_a_source_decides_by_the_books_tie_break(money, winners):
     """'Highest SP wins. Tiebreaker: most money remaining. Further tie: shared victory.' Two players tied
     on 10 SP, money at, below and above the other's: without seat 0's 1 SP of bottles seat 1 wins alone,
     which decides the game unless seat 1 had already won it on money."""
-    from bourbon_lab.design.distilled import _decided, _winners
+    from bourbon_lab.games.distilled.metrics import _decided, _winners
 
     assert _winners([10, 10], money) == winners
     game = {"score": [10, 10], "money": money, **{f"sp_{s}": [0, 0] for s in ENDGAME}, "sp_bottles": [1, 0]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bourbon_lab as bl
-from bourbon_lab.charts import distilled as charts
+from bourbon_lab.games.distilled import charts
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 import bourbon_lab as bl
-from bourbon_lab.charts import gin_crafters as charts
+from bourbon_lab.games.gin_crafters import charts
 
 RULES = bl.default_rules("gin_crafters")
 

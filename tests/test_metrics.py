@@ -9,8 +9,8 @@ import polars as pl
 import pytest
 
 from bourbon_lab.design import Estimate, measure, metric, metrics_for
-from bourbon_lab.design.catalogue import lead_changes_by_game
 from bourbon_lab.design.metrics import CATALOGUE, get_metric, mean_of
+from bourbon_lab.games.bourbonomics.metrics import lead_changes_by_game
 from bourbon_lab.sim import SimResult, wilson
 from bourbon_lab.sim.tables import EVENTS_SCHEMA, GAMES_SCHEMA, PLAYERS_SCHEMA
 

@@ -22,9 +22,9 @@ import pytest
 
 from bourbon_lab.core import get_game
 from bourbon_lab.design import measure
-from bourbon_lab.design.catalogue import lead_changes_by_game
 from bourbon_lab.design.metrics import CATALOGUE, get_metric, metrics_for, point_only
 from bourbon_lab.games import BUILTIN
+from bourbon_lab.games.bourbonomics.metrics import lead_changes_by_game
 from bourbon_lab.sim import SimResult
 from bourbon_lab.sim.tables import schemas
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 import bourbon_lab as bl
-from bourbon_lab.charts import microbrew as charts
+from bourbon_lab.games.microbrew import charts
 
 RUN = None
 

@@ -141,7 +141,7 @@ def _keys() -> dict[str, str]:
 def test_a_build_is_filed_under_its_sources(package):
     """An edited rule gets a new key, so stale compiled code is never loaded for it."""
     before = native.build_key()
-    play = package / "games" / "bourbonomics" / "rules" / "play.py"
+    play = package / "games" / "bourbonomics" / "play.py"
     original = play.read_text()
     play.write_text(original + "\n# a designer's edit\n")
     edited = native.build_key()
@@ -149,8 +149,9 @@ def test_a_build_is_filed_under_its_sources(package):
     assert edited != before
     assert native.build_key() == before
     assert native.build_dir() == package / "_native" / "bourbonomics" / before
-    another_game = package / "bots" / "another_game.py"
-    another_game.write_text("# a bot for another game: not part of the compiled engine\n")
+    another_game = package / "games" / "another_game"
+    another_game.mkdir()
+    (another_game / "bots.py").write_text("# a bot for another game: not part of the compiled engine\n")
     assert native.build_key() == before, "writing another game's bot must not discard the build"
 
 
@@ -161,11 +162,13 @@ def test_a_build_is_filed_under_its_sources(package):
         ("games/distilled/market.py", {"distilled"}),
         ("games/gin_crafters/table.py", {"gin_crafters"}),
         ("games/gin_crafters/content.py", {"gin_crafters"}),
-        ("bots/distilled.py", {"distilled"}),
-        ("bots/knowledge.py", {"bourbonomics"}),
+        ("games/distilled/bots.py", {"distilled"}),
+        ("games/bourbonomics/bots/knowledge.py", {"bourbonomics"}),
         ("games/bourbonomics/errors.py", {"bourbonomics"}),
-        ("bots/base.py", set(native.GROUPS)),
+        ("core/bots.py", set(native.GROUPS)),
+        ("games/microbrew/native.toml", {"microbrew"}),
         ("games/microbrew/board.py", set()),
+        ("games/microbrew/charts.py", set()),
         ("games/distilled/data/recipes.yaml", set()),
     ],
 )
@@ -181,9 +184,9 @@ def test_a_new_module_joins_its_games_build(package):
     """Groups are globs: a new rules module, or an observation encoder, is compiled (and hashed) without listing it."""
     before = _keys()
     (package / "games" / "microbrew" / "tasting.py").write_text("def sip() -> int:\n    return 1\n")
-    (package / "games" / "bourbonomics" / "encoding.py").write_text("SIZE = 3\n")
+    (package / "games" / "bourbonomics" / "cooperage.py").write_text("SIZE = 3\n")
     assert "games/microbrew/tasting.py" in native.compiled_files("microbrew")
-    assert "games/bourbonomics/encoding.py" in native.compiled_files("bourbonomics")
+    assert "games/bourbonomics/cooperage.py" in native.compiled_files("bourbonomics")
     after = _keys()
     assert {game for game in before if before[game] != after[game]} == {"microbrew", "bourbonomics"}
     assert "games/microbrew/board.py" not in native.compiled_files("microbrew")

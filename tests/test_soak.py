@@ -15,9 +15,9 @@ import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.cli import main
+from bourbon_lab.games.bourbonomics import invariants as inv
 from bourbon_lab.games.bourbonomics.content import ULTIMATES
 from bourbon_lab.testing import INVARIANTS, recheck, soak
-from bourbon_lab.testing import invariants as inv
 from bourbon_lab.testing.policy import SoakPlayer
 from bourbon_lab.testing.soak import CheckedGame, Table, continues_identically, play_game, run_chunk, table
 

@@ -182,7 +182,7 @@ def test_calibrated_3_moves_only_our_numbers_and_buys_fewer_upgrades():
     bend this slightly — e.g. a Common that still sells twice' stays true (as many bonus bills as
     calibrated-2), and 'every recipe needs exactly 1 cask, at least 1 corn, and at least 1 grain' holds.
     """
-    from bourbon_lab.design.catalogue import upgrades_per_player
+    from bourbon_lab.games.bourbonomics.metrics import upgrades_per_player
 
     two, three = bl.Ruleset.named("calibrated-2"), bl.Ruleset.named("calibrated-3")
     changed = set(three.changes(two))

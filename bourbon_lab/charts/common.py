@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ._style import HEIGHT, WIDTH, group_title, plain, title
+from ..core.charting import HEIGHT, WIDTH, plain, source_share_chart, title
 
 
 def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = "bot") -> alt.Chart:
@@ -37,27 +37,6 @@ def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = 
         .sort(by, "source")
     )
     return source_share_chart(sums, by, alt.Color("source:N", title="Points from"))
-
-
-def source_share_chart(sums: pl.DataFrame, by: str, color: alt.Color) -> alt.Chart:
-    """The stacked share-of-score bars drawn from ``by``, ``source``, ``points`` and ``share`` columns."""
-    label = group_title(by)
-    return (
-        alt.Chart(sums)
-        .mark_bar()
-        .encode(
-            y=alt.Y(f"{by}:N", title=label),
-            x=alt.X("share:Q", title="Share of the final score", axis=alt.Axis(format="%"), stack="zero"),
-            color=color,
-            tooltip=[
-                alt.Tooltip(f"{by}:N", title=label),
-                alt.Tooltip("source:N", title="From"),
-                alt.Tooltip("share:Q", title="Share", format=".1%"),
-                alt.Tooltip("points:Q", title="Points, all games"),
-            ],
-        )
-        .properties(width=WIDTH, height=HEIGHT // 2, title=title(f"Where the final score comes from, by {by}"))
-    )
 
 
 def income_and_points(events: pl.DataFrame) -> alt.Chart:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ._style import title
+from ..core.charting import title
 
 METRIC_NAMES = {
     "rounds": "Rounds per game",

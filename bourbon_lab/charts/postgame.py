@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import altair as alt
 import polars as pl
 
-from ._style import HEIGHT, WHOLE_AXIS, WIDTH, title
+from ..core.charting import HEIGHT, WHOLE_AXIS, WIDTH, title
 from .tables import Table, interval
 
 PANEL_WIDTH = 180

@@ -1,13 +1,16 @@
-"""Who scores what: final scores, win rates and where the points come from, per seat, bot or distillery."""
+"""Who scores what: final scores and win rates, per seat, bot or distillery, for any game's ``players`` table.
+
+Bourbonomics' split of the score into Capital and Prestige (``score_share``) lives in its own folder since
+issue 42 (``games/bourbonomics/charts.py``); ``bl.charts.score_share`` still finds it.
+"""
 
 from __future__ import annotations
 
 import altair as alt
 import polars as pl
 
-from ..sim.stats import win_rates
-from ._style import HEIGHT, WIDTH, group_title, plain, title
-from .common import source_share_chart
+from ..core.charting import HEIGHT, WIDTH, group_title, plain, title
+from ..core.stats import win_rates
 
 
 def score_distribution(players: pl.DataFrame, by: str = "seat") -> alt.Chart:
@@ -103,33 +106,6 @@ def win_rate(players: pl.DataFrame, by: str = "seat", players_per_game: int | No
             f"Win rate by {by}, with 95 % confidence intervals", f"dashed line: an even chance ({100 * even:.0f} %)"
         ),
     )
-
-
-def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
-    """Share of the final score that came from Capital and from Prestige, per seat, bot or distillery.
-
-    Parameters
-    ----------
-    players : polars.DataFrame
-        The ``players`` table of a run.
-    by : {"seat", "bot", "distillery"}
-        What to group players by (default: bot, since strategies differ most).
-
-    Returns
-    -------
-    altair.Chart
-    """
-    sums = (
-        plain(players, by, "capital", "prestige")
-        .with_columns(pl.col(by).cast(pl.Utf8))
-        .group_by(by)
-        .agg(pl.col("capital").clip(0).sum().alias("Capital"), pl.col("prestige").clip(0).sum().alias("Prestige"))
-        .unpivot(index=by, variable_name="source", value_name="points")
-        .with_columns((pl.col("points") / pl.col("points").sum().over(by)).fill_nan(0).alias("share"))
-        .sort(by, "source")
-    )
-    color = alt.Color("source:N", title="Points from", scale=alt.Scale(range=["#b5893a", "#5a3e85"]))
-    return source_share_chart(sums, by, color)
 
 
 def _score_title(players: pl.DataFrame) -> str:

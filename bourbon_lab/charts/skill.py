@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import altair as alt
 
-from ._style import WIDTH, title
+from ..core.charting import WIDTH, title
 
 
 def ladder_chart(ladder) -> alt.LayerChart:

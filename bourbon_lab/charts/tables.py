@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import polars as pl
 
-from ._style import GROUP_TITLES
+from ..core.charting import GROUP_TITLES
 
 
 def percent(x: float | None, digits: int = 0) -> str:

@@ -1,11 +1,11 @@
 """Rule controls generated from ``Ruleset.schema()``: the same fields, names, ranges and help as the notebook editor.
 
 Every number is a bounded number box (ranges narrowed by the content, as in the notebook); a list
-field is a row of boxes named like the notebook's (Low/Mid/Hot, Base/+1/…, the qualities), a
-per-quality table a small grid; yes/no fields a checkbox; variants and choices a menu. Any game's
-schema works: a word is a text box, and a kind no control knows (a game's own table shape) is JSON
-text that the ruleset validates. A refused value shows the ruleset's own reason in the page and
-changes nothing.
+field is a row of boxes named like the notebook's, by the spec's own parts (Low/Mid/Hot, Base/+1/…,
+the qualities), a table a small grid named by its rows; yes/no fields a checkbox; variants and
+choices a menu. Any game's schema works: a word is a text box, and a kind no control knows (a game's
+own table shape) is JSON text that the ruleset validates. A refused value shows the ruleset's own
+reason in the page and changes nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +19,17 @@ import panel as pn
 import param
 
 from ..core import FieldSpec
-from ..games.bourbonomics.content import QUALITIES, RESOURCES
-from ..widgets.labels import PARTS, field_specs, groups_of, label_of, part_names, source_of
+from ..widgets.labels import (
+    field_specs,
+    groups_of,
+    key_names,
+    label_of,
+    new_entry,
+    part_names,
+    row_names,
+    source_of,
+    tab_order,
+)
 
 BOX_WIDTH = 74
 """Width of one number box of a list field: five fit the rules column."""
@@ -132,8 +141,10 @@ class RuleInput(pn.viewable.Viewer):
         spec = self.spec
         if spec.kind == "age_values":
             rows = []
-            for quality, triple in zip(QUALITIES, value):
-                boxes = [_number(n, v, spec.lo, spec.hi) for n, v in zip(PARTS[spec.kind], triple)]
+            self._width = max((len(triple) for triple in value), default=0)
+            columns = part_names(spec, self._width)
+            for quality, triple in zip(row_names(spec, len(value)), value):
+                boxes = [_number(n, v, spec.lo, spec.hi) for n, v in zip(columns, triple)]
                 self.parts += boxes
                 name = pn.pane.Markdown(quality, width=80, margin=(22, 5, 0, 5))
                 rows.append(pn.Row(name, *boxes, margin=0))
@@ -150,7 +161,7 @@ class RuleInput(pn.viewable.Viewer):
         values = [p.value for p in self.parts]
         kind = self.spec.kind
         if kind == "age_values":
-            return tuple(tuple(values[i : i + 3]) for i in range(0, len(values), 3))
+            return tuple(tuple(values[i : i + self._width]) for i in range(0, len(values), self._width))
         return values[0] if self._single else tuple(values)
 
     def _spread(self, value: Any) -> list[Any]:
@@ -184,15 +195,17 @@ class RuleInput(pn.viewable.Viewer):
 
 
 class PileOddsInput(RuleInput):
-    """Per-pile quality odds as in the notebook: pick a pile, tick "own odds", type its five shares."""
-
-    DEFAULT_ODDS = (50, 25, 15, 8, 2)
+    """Odds per key as in the notebook: pick a pile (the spec's ``keys``), tick "own odds", type its shares."""
 
     def _grid(self, value: Any) -> pn.viewable.Viewable:
         self.odds = {pile: list(o) for pile, o in value}
-        self.pile = pn.widgets.Select(label="Pile", options=list(RESOURCES), value=RESOURCES[0], width=160)
-        self.own = pn.widgets.Checkbox(label="own odds for this pile", value=RESOURCES[0] in self.odds)
-        self.boxes = [_number(q, v, 0, 100) for q, v in zip(QUALITIES, self.odds.get(RESOURCES[0], self.DEFAULT_ODDS))]
+        self.piles = key_names(self.spec)
+        self.start = new_entry(self.spec)
+        first = self.piles[0]
+        self.pile = pn.widgets.Select(label="Pile", options=list(self.piles), value=first, width=160)
+        self.own = pn.widgets.Checkbox(label="own odds for this pile", value=first in self.odds)
+        shares = self.odds.get(first, self.start)
+        self.boxes = [_number(q, v, 0, 100) for q, v in zip(part_names(self.spec, len(shares)), shares)]
         self.parts = [self.pile, self.own, *self.boxes]
         self._show_pile()
         return pn.Column(self.pile, self.own, _rows(self.boxes), margin=0)
@@ -200,7 +213,7 @@ class PileOddsInput(RuleInput):
     def _show_pile(self) -> None:
         odds = self.odds.get(self.pile.value)
         self.own.value = odds is not None
-        for box, v in zip(self.boxes, odds or self.DEFAULT_ODDS):
+        for box, v in zip(self.boxes, odds or self.start):
             box.param.update(value=v, disabled=odds is None)
 
     def _read(self, event=None) -> None:
@@ -223,7 +236,7 @@ class PileOddsInput(RuleInput):
         self.value = self._compose()
 
     def _compose(self) -> Any:
-        return tuple((p, tuple(self.odds[p])) for p in RESOURCES if p in self.odds)
+        return tuple((p, tuple(self.odds[p])) for p in self.piles if p in self.odds)
 
     def _write(self, event) -> None:
         self.odds = {pile: list(o) for pile, o in event.new}
@@ -280,7 +293,7 @@ def rule_controls(rules: Any, on_change: Callable[[str, Any], Any], on_error: Ca
         widgets[spec.name] = w
         sections.setdefault("variants" if spec.variant else spec.group, []).append(w)
         w.param.watch(lambda event, name=spec.name: on_change(name, event.new), "value")
-    order = ["variants", *[g for g in groups_of(specs) if g in sections]]
+    order = ["variants", *[g for g in groups_of(specs, tab_order(rules)) if g in sections]]
     # A group's boxes reach the page when it is first opened: Panel shows a notebook output's models
     # in time that grows with the square of their number, and three full sets made the app take minutes.
     shown = {"variants"}  # open at first

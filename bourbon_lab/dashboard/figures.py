@@ -2,20 +2,19 @@
 
 Bourbonomics shows its own market and economy charts; any other game the common ones its
 tables can draw (win rate, scores, where points come from, game length, income and points), then
-its own: a game whose chart module ``bourbon_lab.charts.<game>`` declares ``STUDY`` and ``study(result)``
+its own: a game whose ``charts`` module (in its folder, ``GameDef.part``) declares ``STUDY`` and ``study(result)``
 gets them in the dashboard and in a published report with no change here.
 """
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 import altair as alt
 import polars as pl
 
 from .. import charts
-from ..core import DEFAULT_GAME
+from ..core import DEFAULT_GAME, get_game
 from ..sim.paired import Comparison
 from ..sim.runner import SimResult
 
@@ -38,13 +37,7 @@ COMMON_CHARTS = ("win_rate", "score_distribution", "score_by_source", "game_leng
 
 def own_charts(game: str) -> ModuleType | None:
     """The game's own chart module, when it declares study charts (``STUDY`` and ``study``)."""
-    name = f"{charts.__name__}.{game}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return None
+    module = get_game(game).part("charts")
     return module if hasattr(module, "STUDY") and hasattr(module, "study") else None
 
 

@@ -1,7 +1,7 @@
 """What a study starts from: a ruleset, players, bots, games and a seed, read from a scenario file or an upload.
 
 Scenario files are data only: they are read with the bounded safe reader
-``bourbon_lab.games.bourbonomics.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
+``bourbon_lab.core.yamlfile`` (and through ``bourbon_lab.scenarios`` when that layer is
 installed), never executed. An upload is capped in size and refused with one readable line
 when it is malformed, not UTF-8, too deep or an alias bomb. A setup may be of any
 registered game (a scenario's ``game:`` key, or ``StudySetup.for_game``).
@@ -13,8 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import DEFAULT_GAME, BourbonLabError, FileFormatError, default_rules, game_of, get_game, yamlfile
-from ..games.bourbonomics import Ruleset
+from ..core import (
+    DEFAULT_GAME,
+    BourbonLabError,
+    FileFormatError,
+    RulesetType,
+    default_rules,
+    game_of,
+    get_game,
+    yamlfile,
+)
 from ..widgets.study import default_bot
 
 MAX_UPLOAD_BYTES = 256 * 1024
@@ -34,7 +42,7 @@ class SetupError(BourbonLabError, ValueError):
 class StudySetup:
     """The inputs of a study: the rules and who plays how many games from which seed."""
 
-    rules: Ruleset = field(default_factory=Ruleset.default)
+    rules: RulesetType = field(default_factory=default_rules)  # the default game's, unless told
     players: int = 4
     bots: tuple[str, ...] = ("heuristic",)
     games: int = DEFAULT_GAMES
@@ -110,8 +118,9 @@ def setup_from_data(data: Any, where: str = "scenario") -> StudySetup:
     rules_data = data.get("rules") or {}
     try:
         game = get_game(str(data.get("game", DEFAULT_GAME)))
-        if game.name == DEFAULT_GAME:
-            rules = Ruleset.from_dict(rules_data, source=f"{where} rules")
+        from_dict = getattr(game.ruleset, "from_dict", None)  # a ruleset class that reads a mapping itself says where
+        if from_dict is not None:
+            rules = from_dict(rules_data, source=f"{where} rules")
         else:
             rules = game.default_rules().replace(**rules_data)
     except BourbonLabError as exc:

@@ -15,8 +15,7 @@ from typing import Any
 import param
 import polars as pl
 
-from ..core import BourbonLabError, RulesetError, game_of, get_game
-from ..games.bourbonomics import Ruleset
+from ..core import BourbonLabError, RulesetError, default_rules, game_of, get_game
 from ..sim.paired import Comparison, paired_table
 from ..sim.runner import SimResult
 from ..widgets.labels import problems_in_words
@@ -166,7 +165,7 @@ class Runner(param.Parameterized):
 class Study(Runner):
     """One ruleset simulated: the ``simulate`` tables and the charts drawn from them."""
 
-    rules = param.Parameter(default=Ruleset.default(), doc="The ruleset every game uses (of any game).")
+    rules = param.Parameter(default=default_rules(), doc="The ruleset every game uses (of any game).")
     # Not ``name``: every Parameterized has a constant ``name``, and a picked scenario raised
     # "Constant parameter 'name' cannot be modified" (issue 30).
     source = param.String("defaults", doc="Where the setup came from (a scenario file or the defaults).")
@@ -218,8 +217,8 @@ class Study(Runner):
 class ABStudy(Runner):
     """Two rulesets played on the same seeds, and each metric's paired difference (B - A) with its 95 % CI."""
 
-    rules_a = param.Parameter(default=Ruleset.default())
-    rules_b = param.Parameter(default=Ruleset.default())
+    rules_a = param.Parameter(default=default_rules())
+    rules_b = param.Parameter(default=default_rules())
     comparison = param.ClassSelector(class_=Comparison, allow_None=True, default=None)
 
     @param.depends("rules_a", "rules_b", "players", "games", "bots", "seed", watch=True)
@@ -262,13 +261,12 @@ def summary_tables(result: SimResult) -> dict[str, pl.DataFrame]:
 
     g = result.games.filter(pl.col("error").is_null())
     row = {"games": [str(g.height)], "mean rounds": [f"{g['rounds'].mean():.1f}" if g.height else "—"]}
-    if {"crashes", "hot_resets"} <= set(g.columns):  # Bourbonomics' market columns
-        row["crashes per game"] = [f"{g['crashes'].mean():.2f}" if g.height else "—"]
-        row["Hot resets per game"] = [f"{g['hot_resets'].mean():.2f}" if g.height else "—"]
-        endings = ["orders"]
-    else:
-        endings = list(get_game(result.game).info.ended_by)
-    for why in endings:
+    game = get_game(result.game)
+    extras = game.part("summary")  # the game's own rows: its columns per game, the endings it counts
+    for column, heading in getattr(extras, "PER_GAME", ()):
+        if column in g.columns:
+            row[heading] = [f"{g[column].mean():.2f}" if g.height else "—"]
+    for why in getattr(extras, "ENDINGS", None) or game.info.ended_by:
         row[f"ended by {why.replace('_', ' ')}"] = [percent((g["ended_by"] == why).mean()) if g.height else "—"]
     tables = {"Per game": pl.DataFrame(row)}
     for by in ("seat", "bot"):

@@ -13,8 +13,7 @@ from typing import Any
 import param
 
 from ..bots import make_bot
-from ..core import BourbonLabError, game_of, get_game, new_game
-from ..games.bourbonomics import Ruleset
+from ..core import DEFAULT_GAME, BourbonLabError, default_rules, game_of, get_game, new_game
 from ..widgets.session import TableSession, error_text
 from .store import one_line
 
@@ -31,7 +30,7 @@ def _board_state(game) -> dict[str, Any]:
 class GameTable(param.Parameterized):
     """A live game and what the board view draws of it; every change goes through ``game.apply``."""
 
-    rules = param.Parameter(default=Ruleset.default(), doc="The ruleset, of any game.")
+    rules = param.Parameter(default=default_rules(), doc="The ruleset, of any game (the default game's unless told).")
     players = param.Integer(4, bounds=(1, 12))
     seed = param.Integer(0, bounds=(0, 2**31 - 1))
     bot = param.String("heuristic", doc="The bot that plays every seat nobody sits at.")
@@ -41,7 +40,7 @@ class GameTable(param.Parameterized):
     error = param.String("")
 
     def __init__(self, **params):
-        info = get_game(game_of(params.get("rules", Ruleset.default()))).info
+        info = get_game(game_of(params["rules"]) if "rules" in params else DEFAULT_GAME).info
         if "bot" not in params:
             from ..widgets.study import default_bot
 

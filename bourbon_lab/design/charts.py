@@ -7,7 +7,7 @@ import math
 import altair as alt
 import polars as pl
 
-from ..charts._style import HEIGHT, WIDTH, title
+from ..core.charting import HEIGHT, WIDTH, title
 
 STATUS_COLORS = alt.Scale(
     domain=["holds", "undecided", "fails", "not measured"], range=["#2e7d4f", "#d39b2a", "#c4452f", "#9e9e9e"]

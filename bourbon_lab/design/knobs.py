@@ -5,6 +5,10 @@ a list field (``zone_multipliers[2]``, ``age_values[Legendary][1]``, ``sales_per
 or a content-wide scaling (``scale:demand_prestige`` = every demand card's Prestige × k). Whole
 number fields take the rounded value. A field the schema marks as the book's is refused unless
 named in ``allow_book``: tuning must not quietly rewrite the rulebook.
+
+What is one game's own (its scalings, names for list indices such as a quality, book numbers inside
+fields that are ours) lives in the game's folder and is read through the registry
+(``GameDef.part("metrics")``: ``SCALINGS``, ``KNOB_INDEX``, ``BOOK_ELEMENTS``), so this module names no game.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 
 from ..core.errors import BourbonLabError
 from ..core.house import specs_of
-from ..games.bourbonomics.content import QUALITIES
+from ..core.registry import games, get_game
 
 _KNOB = re.compile(r"^\s*([A-Za-z_][\w:.]*)((?:\[[A-Za-z0-9_]+\])*)\s*=\s*([-+0-9.eE]+)\s*:\s*([-+0-9.eE]+)\s*$")
 _INDEX = re.compile(r"\[([A-Za-z0-9_]+)\]")
@@ -25,19 +29,24 @@ class KnobError(BourbonLabError, ValueError):
     """A knob that cannot be used (unknown field, bad range, a book number not allowed)."""
 
 
-BOOK_ELEMENTS: dict[str, dict[tuple[int, ...], str]] = {
-    "age_values": {
-        (0, 1): "A Common in its prime (value 2)",
-        (0, 2): "That same Common sold older (value 1)",
-        (4, 1): "A Legendary in its prime (value 8)",
-    },
-    "sales_per_quality": {(0,): "Common sells once", (4,): "up to 3 times at Legendary"},
-}
-"""Book numbers inside fields the schema marks as ours (the rulebook gives a few entries of the table)."""
-
 SCALINGS: dict[str, dict[str, tuple[Callable, str, bool, float]]] = {}
-"""Content-wide scalings by game: ``scale:NAME`` -> (fn(rules, k) -> rules, what it does, moves a book number,
-the k that changes nothing)."""
+"""Content-wide scalings filed by hand, by game: ``scale:NAME`` -> (fn(rules, k) -> rules, what it does, moves a
+book number, the k that changes nothing). A game's own (its ``metrics.py`` ``SCALINGS``) join them in ``scalings``."""
+
+
+def _own(game: str):
+    """The game's design extras module (``GameDef.part("metrics")``), or None for a game with none or unknown."""
+    return get_game(game).part("metrics") if game in games() else None
+
+
+def scalings(game: str) -> dict[str, tuple[Callable, str, bool, float]]:
+    """Every ``scale:`` knob of ``game``: the ones its own folder declares, then any filed with ``scaling``."""
+    return {**getattr(_own(game), "SCALINGS", {}), **SCALINGS.get(game, {})}
+
+
+def book_elements(game: str) -> dict[str, dict[tuple[int, ...], str]]:
+    """Book numbers inside fields the schema marks as ours, by field and index (the game's ``BOOK_ELEMENTS``)."""
+    return getattr(_own(game), "BOOK_ELEMENTS", {})
 
 
 def scaling(name: str, game: str, description: str, book: bool = False, identity: float = 1.0):
@@ -105,12 +114,13 @@ def _parse(rules, text: str) -> Knob:
         raise KnobError(f"knobs: {name}: low {lo:g} must be below high {hi:g}")
     game = getattr(rules, "game", "")
     if field.startswith("scale:"):
-        if field[6:] not in SCALINGS.get(game, {}):
-            known = ", ".join(f"scale:{s}" for s in SCALINGS.get(game, {})) or "none"
-            raise KnobError(f"knobs: unknown scaling {field!r}; known for {game}: {known}")
+        known = scalings(game)
+        if field[6:] not in known:
+            names = ", ".join(f"scale:{s}" for s in known) or "none"
+            raise KnobError(f"knobs: unknown scaling {field!r}; known for {game}: {names}")
         if idx or lo < 0:
             raise KnobError(f"knobs: {name}: a scaling takes no index and a factor of 0 or more")
-        _, _, book, identity = SCALINGS[game][field[6:]]
+        _, _, book, identity = known[field[6:]]
         return Knob(name, lo, hi, field, book=book, identity=identity)
     spec = {getattr(s, "name", s): s for s in specs_of(rules)}.get(field)
     if spec is None:
@@ -119,18 +129,21 @@ def _parse(rules, text: str) -> Knob:
     _check_path(rules, field, path)
     _check_range(spec, name, lo, hi)
     integer = isinstance(_element(getattr(rules, field), path), int)
-    book = bool(getattr(spec, "book", False)) or (game == "bourbonomics" and path in BOOK_ELEMENTS.get(field, {}))
+    book = bool(getattr(spec, "book", False)) or path in book_elements(game).get(field, {})
     return Knob(name, lo, hi, field, path, integer, book)
 
 
 def _index(field: str, key: str, game: str) -> int:
-    """A list index: a number, or for Bourbonomics a quality's name (``age_values[Epic]``)."""
+    """A list index: a number, or a name the game declares for one (Bourbonomics: a quality, ``age_values[Epic]``)."""
     if key.isdigit():
         return int(key)
-    if game == "bourbonomics":
-        if key in QUALITIES:
-            return QUALITIES.index(key)
-        raise KnobError(f"knobs: {field}[{key}]: an index is a number or a quality ({', '.join(QUALITIES)})")
+    own = _own(game)
+    names = tuple(getattr(own, "KNOB_INDEX", ()))
+    if key in names:
+        return names.index(key)
+    if names:
+        what = getattr(own, "KNOB_INDEX_NAME", "name")
+        raise KnobError(f"knobs: {field}[{key}]: an index is a number or a {what} ({', '.join(names)})")
     raise KnobError(f"knobs: {field}[{key}]: an index is a number")
 
 
@@ -166,7 +179,7 @@ def apply_knobs(rules, knobs: list[Knob], values) -> object:
     out = rules.replace(**changes) if changes else rules
     for k, x in zip(knobs, values):
         if k.scaling:
-            fn = SCALINGS[getattr(rules, "game", "")][k.field[6:]][0]
+            fn = scalings(getattr(rules, "game", ""))[k.field[6:]][0]
             out = fn(out, float(x))
     return out
 
@@ -177,116 +190,3 @@ def _set(value, path: tuple[int, ...], new):
     items = list(value)
     items[path[0]] = _set(items[path[0]], path[1:], new)
     return tuple(items)
-
-
-# --- Bourbonomics' content-wide scalings ----------------------------------------------------------
-
-
-def _scaled(n: int, k: float) -> int:
-    return max(0, int(round(n * k)))
-
-
-@scaling("demand_prestige", "bourbonomics", "Every demand card's Prestige × k (rounded).")
-def demand_prestige(rules, k: float):
-    """Every demand card's Prestige × k."""
-    from dataclasses import replace
-
-    return rules.replace(demand_cards=[replace(c, prestige=_scaled(c.prestige, k)) for c in rules.demand_cards])
-
-
-@scaling("gated_prestige", "bourbonomics", "The Prestige of every gated demand card (not 'any bourbon') × k.")
-def gated_prestige(rules, k: float):
-    """Gated cards' Prestige × k; 'any bourbon' cards keep theirs."""
-    from dataclasses import replace
-
-    cards = [c if c.is_open else replace(c, prestige=_scaled(c.prestige, k)) for c in rules.demand_cards]
-    return rules.replace(demand_cards=cards)
-
-
-@scaling("age_values", "bourbonomics", "Every sale value in the age-value table × k (rounded).", book=True)
-def age_values(rules, k: float):
-    """The whole age-value table × k."""
-    return rules.replace(age_values=tuple(tuple(_scaled(v, k) for v in row) for row in rules.age_values))
-
-
-@scaling("open_prestige", "bourbonomics", "The Prestige of every 'any bourbon' demand card × k (gated keep theirs).")
-def open_prestige(rules, k: float):
-    """Open cards' Prestige × k; gated cards keep theirs (at least 1, so finishing one still counts)."""
-    from dataclasses import replace
-
-    cards = [replace(c, prestige=max(1, _scaled(c.prestige, k))) if c.is_open else c for c in rules.demand_cards]
-    return rules.replace(demand_cards=cards)
-
-
-@scaling(
-    "value_curve",
-    "bourbonomics",
-    "Uncommon, Rare and Epic sale values on a curve between the book's Common and Legendary: k = 1 a straight "
-    "line, k > 1 the middle qualities nearer Common, k < 1 nearer Legendary (always rising with quality).",
-)
-def value_curve(rules, k: float):
-    """The middle of the age-value table on a curve between its ends (the book prints the ends' prime values).
-
-    Each middle value is ``common + (legendary - common) * (q / 4) ** k``, rounded, then kept at least one
-    above the quality below and one below the quality above, so the ladder always rises ("These amounts
-    get bigger with quality").
-    """
-    table = [list(row) for row in rules.age_values]
-    top = len(table) - 1
-    for band in range(3):
-        low, high = table[0][band], table[top][band]
-        for q in range(1, top):
-            v = int(round(low + (high - low) * (q / top) ** max(k, 1e-6)))
-            table[q][band] = min(max(v, table[q - 1][band] + 1), high - (top - q))
-    return rules.replace(age_values=tuple(tuple(r) for r in table))
-
-
-@scaling(
-    "younger_values",
-    "bourbonomics",
-    "Every younger (before prime) sale value × k, kept rising by at least one a quality and never above prime.",
-)
-def younger_values(rules, k: float):
-    """The younger column of the age-value table × k (the book prints no younger value)."""
-    table = [list(row) for row in rules.age_values]
-    for q, row in enumerate(table):
-        floor = table[q - 1][0] + 1 if q else 0
-        row[0] = min(max(_scaled(row[0], k), floor), row[1])
-    return rules.replace(age_values=tuple(tuple(r) for r in table))
-
-
-@scaling(
-    "common_odds",
-    "bourbonomics",
-    "Common's share of every pile × k; what it gives up goes to Uncommon, Rare and Epic in their proportions "
-    "(Legendary stays rare).",
-)
-def common_odds(rules, k: float):
-    """Common's odds × k, the difference shared out over Uncommon-Epic by largest remainder (sum stays 100)."""
-    odds = list(rules.quality_odds)
-    common = min(100, _scaled(odds[0], k))
-    middle = odds[1:-1]
-    spare = odds[0] - common
-    total = sum(middle) or 1
-    shares = [m + spare * m / total for m in middle]
-    floors = [int(s) for s in shares]
-    order = sorted(range(len(shares)), key=lambda i: floors[i] - shares[i])
-    for i in order[: 100 - common - odds[-1] - sum(floors)]:
-        floors[i] += 1
-    return rules.replace(quality_odds=(common, *floors, odds[-1]))
-
-
-@scaling(
-    "gated_age",
-    "bourbonomics",
-    "Every gated demand card asks k more years of age (rounded; 'any bourbon' cards keep none): gated orders "
-    "stay open longer, so the table fills toward Hot.",
-    identity=0.0,
-)
-def gated_age(rules, k: float):
-    """Gated cards' minimum age + k (the book: "the best ones also ask for higher quality or age")."""
-    from dataclasses import replace
-
-    step = int(round(k))
-    cards = [c if c.is_open else replace(c, min_age=max(0, c.min_age + step)) for c in rules.demand_cards]
-    return rules.replace(demand_cards=cards)

@@ -23,8 +23,12 @@ from ..core.yamlfile import load as load_yaml
 from ..core.yamlfile import read_text
 from .metrics import Estimate, get_metric
 
-BOOK_TARGETS = Path(__file__).with_name("data") / "bourbonomics-book.yaml"
-"""The shipped targets for Bourbonomics, from the rulebook's quotes (and ours where it is silent)."""
+
+def __getattr__(name: str):
+    """``BOOK_TARGETS``: the default game's own targets file (``games/<game>/data/targets.yaml`` since issue 42)."""
+    if name == "BOOK_TARGETS":
+        return targets_file(DEFAULT_GAME)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class TargetsError(BourbonLabError, ValueError):
@@ -134,8 +138,8 @@ class Targets:
 
     @classmethod
     def book(cls) -> Targets:
-        """Bourbonomics' shipped targets (``BOOK_TARGETS``)."""
-        return cls.load(BOOK_TARGETS)
+        """The default game's shipped targets (Bourbonomics': the rulebook's quotes, and ours where it is silent)."""
+        return cls.load(targets_file(DEFAULT_GAME))
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "targets") -> Targets:
@@ -297,14 +301,12 @@ def _number(x: Any) -> bool:
 
 
 def targets_file(game: str = DEFAULT_GAME) -> Path:
-    """A game's own targets file (``GameDef.targets_file``; Bourbonomics' are the shipped book targets)."""
+    """A game's own targets file (``GameDef.targets_file``, in the game's ``data/``; Bourbonomics' are the book's)."""
     from ..core.registry import get_game
 
     found = get_game(game).targets_file
     if found is not None:
         return found
-    if game == DEFAULT_GAME:
-        return BOOK_TARGETS
     raise TargetsError(f"{game} declares no targets file (GameDef.targets_file); give one")
 
 

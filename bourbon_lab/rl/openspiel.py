@@ -34,7 +34,7 @@ import random
 import zlib
 from typing import Any
 
-from ..core import games, get_game, restore
+from ..core import DEFAULT_GAME, games, get_game, restore
 from . import missing_extra
 from .table import Table
 
@@ -338,7 +338,7 @@ def register(names: list[str] | None = None) -> list[str]:
     return out
 
 
-def load(game: str = "bourbonomics", players: int = 4, seed: int = 0, reward: str = "win", deals: int = DEALS) -> Any:
+def load(game: str = DEFAULT_GAME, players: int = 4, seed: int = 0, reward: str = "win", deals: int = DEALS) -> Any:
     """The ``pyspiel.Game`` of a registered game (registering it first if needed)."""
     register([game])
     Table(game, players, reward=reward)  # the one-line errors for a bad player count or reward

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import BourbonLabError
+from ..core import DEFAULT_GAME, BourbonLabError
 from . import missing_extra
 from .table import Table
 
@@ -43,7 +43,7 @@ class IllegalActionNumber(BourbonLabError, ValueError):
     """An action number that is not legal for the agent to act (``raw_env`` only; ``env`` ends the game)."""
 
 
-def env(game: str = "bourbonomics", players: int = 4, rules: Any = None, render_mode: str | None = None, **kw: Any):
+def env(game: str = DEFAULT_GAME, players: int = 4, rules: Any = None, render_mode: str | None = None, **kw: Any):
     """The guarded environment (see the module docstring).
 
     ``reward="score"`` for score differences; ``encoding="view"`` for the hashed view even when the game has its
@@ -59,7 +59,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
 
     def __init__(
         self,
-        game: str = "bourbonomics",
+        game: str = DEFAULT_GAME,
         players: int = 4,
         rules: Any = None,
         render_mode: str | None = None,

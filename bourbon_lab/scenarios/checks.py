@@ -2,28 +2,26 @@
 
 Every check is a pair: ``parse(value, where)`` validates the YAML once when the file loads,
 and ``run(game, spec)`` returns None when the game agrees or a sentence saying what it saw.
+The checks here read only the protocol, so any game has them (``GENERIC``); a game's own checks
+live in its folder (``scenario_checks.checks(KIT)``), which imports only the core, so the check
+language is handed to it as ``KIT``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from ..games.bourbonomics.content import DEPARTMENTS, QUALITIES
-from ..games.bourbonomics.market import ZONES
+from ..core import DEFAULT_GAME, get_game
 from .errors import ScenarioError, did_you_mean
 from .marked import line_of
 from .match import COMPARISONS, describe, is_comparison, matches
 
-EVENT_KINDS = (
-    "setup round_start card_added crash hot_reset demand_revealed demand_picked deck_refilled private_card "
-    "bills_revealed bill_kept bills_returned dice_inherited die_kept dice_rolled dice_rerolled dice_traded "
-    "card_drawn pile_refilled dice_passed dice_returned card_staged card_unstaged barrel_built sale "
-    "barrel_emptied order_completed final_round upgrade stall turn_end climate_named aged double_maturation "
-    "warehouse_tasting game_end income points house"
-).split()
-"""Every kind of event the rules engine logs (``game.log``); ``income``, ``points`` and ``house`` come from
-house rules' effects (core/house.py)."""
+SCENARIO_PART = "scenario_checks"
+"""The module of a game's folder that holds its own scenario checks (``GameDef.part``)."""
 
 
 class Where:
@@ -46,6 +44,11 @@ def log_digest(log) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
+def scenario_part(game: str) -> Any:
+    """``game``'s own scenario module (its checks, how its script reads), or ``None`` if it has none."""
+    return get_game(game).part(SCENARIO_PART)
+
+
 # --- small readers
 
 
@@ -60,19 +63,6 @@ def _keys(value: dict, known, where: Where, what: str) -> None:
         if key not in known and key not in COMPARISONS:
             hint = did_you_mean(key, known)
             raise where.at(value, key).fail(f"unknown {what} key {key!r}{hint}; known: {', '.join(known)}")
-
-
-def _seat(value: dict, where: Where, what: str) -> int:
-    seat = value.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 5:
-        raise where.fail(f"{what} needs 'seat:' (a seat number 0-5, as in the event log), got {seat!r}")
-    return seat
-
-
-def _player_of(game, seat: int):
-    if seat >= game.n:
-        return None, f"there is no seat {seat} at a {game.n}-player table"
-    return game.players[seat], None
 
 
 # --- checks on the table
@@ -100,148 +90,6 @@ def _simple(read, noun: str):
     return run
 
 
-# --- players
-
-
-def _score(game, p):
-    return next(r["score"] for r in game.scores() if r["player"] == p.seat)
-
-
-PLAYER_ATTRS = {
-    "capital": lambda g, p: p.capital,
-    "prestige": lambda g, p: g.rules.start_prestige + p.prestige_from_orders,  # as the score counts it
-    "score": _score,
-    "orders": lambda g, p: len(p.completed),
-    "completed": lambda g, p: [c for c, _ in p.completed],
-    "upgrades": lambda g, p: p.upgrades,
-    "barrels": lambda g, p: len(p.barrels),
-    "built_barrels": lambda g, p: sum(1 for b in p.barrels if b.built),
-    "warehouse": lambda g, p: len(p.warehouse),
-    "distillery": lambda g, p: p.distillery,
-    "private": lambda g, p: p.private.id if p.private else None,
-    "private_filled": lambda g, p: len(p.private.filled) if p.private else None,
-    "stalls": lambda g, p: p.stalls,
-    "levels": lambda g, p: dict(p.levels),
-    "ultimates": lambda g, p: dict(p.ultimates),
-    "numbers": lambda g, p: {d: g.number(p.seat, d) for d in DEPARTMENTS},
-}
-_PER_DEPARTMENT = {"levels", "ultimates", "numbers"}
-
-
-def _parse_player(value, where: Where):
-    items = value if isinstance(value, list) else [value]
-    out = []
-    for i, item in enumerate(items):
-        w = where.at(value, i) if isinstance(value, list) else where
-        item = _mapping(item, w, "player")
-        _keys(item, ("seat", *PLAYER_ATTRS), w, "player")
-        for key in _PER_DEPARTMENT & set(item):
-            sub = _mapping(item[key], w.at(item, key), key)
-            _keys(sub, DEPARTMENTS, w.at(item, key), key)
-        out.append((_seat(item, w, "player"), {k: v for k, v in item.items() if k != "seat"}))
-    return out
-
-
-def _run_player(game, specs):
-    for seat, attrs in specs:
-        p, why = _player_of(game, seat)
-        if why:
-            return why
-        for key, expected in attrs.items():
-            actual = PLAYER_ATTRS[key](game, p)
-            pairs = expected.items() if key in _PER_DEPARTMENT else [(None, expected)]
-            for dept, want in pairs:
-                got = actual.get(dept) if dept else actual
-                if not matches(got, want):
-                    name = f"{key}.{dept}" if dept else key
-                    return f"player {seat} {name} is {got}, expected {describe(want)}"
-    return None
-
-
-# --- barrels
-
-
-def _band(game, b):
-    from ..games.bourbonomics.play import AGE_BANDS, age_band, bill_of
-
-    return AGE_BANDS[age_band(bill_of(game, b), b.age)] if b.built else None
-
-
-BARREL_ATTRS = {
-    "present": lambda g, b: b is not None,
-    "built": lambda g, b: b.built,
-    "age": lambda g, b: b.age,
-    "quality": lambda g, b: QUALITIES[b.quality] if b.built else None,
-    "sales_left": lambda g, b: b.sales_left,
-    "bill": lambda g, b: b.bill,
-    "band": _band,
-}
-
-
-def _parse_barrel(value, where: Where):
-    items = value if isinstance(value, list) else [value]
-    out = []
-    for i, item in enumerate(items):
-        w = where.at(value, i) if isinstance(value, list) else where
-        item = _mapping(item, w, "barrel")
-        _keys(item, ("seat", "id", *BARREL_ATTRS), w, "barrel")
-        if not isinstance(item.get("id"), str):
-            raise w.fail(f"barrel needs 'id:' (like B3), got {item.get('id')!r}")
-        out.append((_seat(item, w, "barrel"), item["id"], {k: v for k, v in item.items() if k not in ("seat", "id")}))
-    return out
-
-
-def _run_barrel(game, specs):
-    for seat, barrel_id, attrs in specs:
-        p, why = _player_of(game, seat)
-        if why:
-            return why
-        b = p.barrel(barrel_id)
-        for key, expected in attrs.items():
-            if b is None and key != "present":
-                return f"player {seat} has no barrel {barrel_id} (sold out or never built)"
-            actual = BARREL_ATTRS[key](game, b)
-            if not matches(actual, expected):
-                return f"player {seat} barrel {barrel_id} {key} is {actual}, expected {describe(expected)}"
-    return None
-
-
-# --- demand cards
-
-CARD_ATTRS = {
-    "present": lambda c: c is not None,
-    "slots": lambda c: c.slots,
-    "filled": lambda c: len(c.filled),
-    "open": lambda c: c.open_slots,
-    "sellers": lambda c: list(c.filled),
-}
-
-
-def _parse_card(value, where: Where):
-    value = _mapping(value, where, "card")
-    _keys(value, ("id", "seat", *CARD_ATTRS), where, "card")
-    if not isinstance(value.get("id"), str):
-        raise where.fail(f"card needs 'id:' (a demand card like D07, or private with seat:), got {value.get('id')!r}")
-    return value
-
-
-def _run_card(game, spec):
-    if spec["id"] == "private":
-        p, why = _player_of(game, spec.get("seat", 0))
-        card = p.private if p else None
-    else:
-        card = next((c for c in game.table if c.id == spec["id"]), None)
-    for key, expected in spec.items():
-        if key in ("id", "seat"):
-            continue
-        if card is None and key != "present":
-            return f"card {spec['id']} is not on the table"
-        actual = CARD_ATTRS[key](card)
-        if not matches(actual, expected):
-            return f"card {spec['id']} {key} is {actual}, expected {describe(expected)}"
-    return None
-
-
 # --- events
 
 
@@ -250,13 +98,18 @@ def event_fields(e) -> dict:
     return e.to_row()
 
 
-def _parse_pattern(value, where: Where, extra=()) -> dict:
-    value = _mapping(value, where, "an event pattern")
-    kind = value.get("kind")
-    if kind not in EVENT_KINDS:
-        hint = did_you_mean(kind, EVENT_KINDS) if kind else ""
-        raise where.at(value, "kind").fail(f"event needs a known 'kind:', got {kind!r}{hint}")
-    return {k: v for k, v in value.items() if k not in extra}
+def _pattern_parser(kinds):
+    """Reads an event pattern whose ``kind:`` is one of ``kinds`` (the game's own)."""
+
+    def parse(value, where: Where, extra=()) -> dict:
+        value = _mapping(value, where, "an event pattern")
+        kind = value.get("kind")
+        if kind not in kinds:
+            hint = did_you_mean(kind, kinds) if kind else ""
+            raise where.at(value, "kind").fail(f"event needs a known 'kind:', got {kind!r}{hint}")
+        return {k: v for k, v in value.items() if k not in extra}
+
+    return parse
 
 
 def _find(log, pattern: dict, start: int = 0) -> int | None:
@@ -306,14 +159,6 @@ def _run_no_event(game, pattern):
 _COUNT_WORDS = ("at_least", "at_most", "exactly")
 
 
-def _parse_count(value, where: Where):
-    value = _mapping(value, where, "count")
-    limits = {k: value[k] for k in _COUNT_WORDS if k in value}
-    if not limits:
-        raise where.fail("count needs at_least, at_most or exactly")
-    return _parse_pattern(value, where, extra=_COUNT_WORDS), limits
-
-
 def _run_count(game, spec):
     pattern, limits = spec
     if why := _unknown_field(game.log, pattern):
@@ -324,12 +169,6 @@ def _run_count(game, spec):
         n += 1
         i = _find(game.log, pattern, i + 1)
     return None if matches(n, limits) else f"{n} events with {_show(pattern)}, expected {describe(limits)}"
-
-
-def _parse_sequence(value, where: Where):
-    if not isinstance(value, list) or not value:
-        raise where.fail("sequence takes a list of event patterns, in the order they must happen")
-    return [_parse_pattern(item, where.at(value, i)) for i, item in enumerate(value)]
 
 
 def _run_sequence(game, patterns):
@@ -344,14 +183,37 @@ def _run_sequence(game, patterns):
     return None
 
 
+def event_checks(kinds) -> dict[str, tuple]:
+    """``event``, ``no_event``, ``count`` and ``sequence``: patterns over the log, each ``kind:`` one of ``kinds``."""
+    pattern = _pattern_parser(tuple(kinds))
+
+    def parse_pattern(value, where: Where):
+        return pattern(value, where)
+
+    def parse_count(value, where: Where):
+        value = _mapping(value, where, "count")
+        limits = {k: value[k] for k in _COUNT_WORDS if k in value}
+        if not limits:
+            raise where.fail("count needs at_least, at_most or exactly")
+        return pattern(value, where, extra=_COUNT_WORDS), limits
+
+    def parse_sequence(value, where: Where):
+        if not isinstance(value, list) or not value:
+            raise where.fail("sequence takes a list of event patterns, in the order they must happen")
+        return [pattern(item, where.at(value, i)) for i, item in enumerate(value)]
+
+    return {
+        "event": (parse_pattern, _run_event),
+        "no_event": (parse_pattern, _run_no_event),
+        "count": (parse_count, _run_count),
+        "sequence": (parse_sequence, _run_sequence),
+    }
+
+
 def _parse_digest(value, where: Where):
     if not isinstance(value, str):
         raise where.fail(f"log_digest is a text like 'a1b2c3d4e5f60718', got {value!r}")
     return value
-
-
-def _parse_pattern_check(value, where: Where):
-    return _parse_pattern(value, where)
 
 
 def _winners(game):
@@ -361,21 +223,78 @@ def _winners(game):
     return won[0] if len(won) == 1 else won
 
 
-CHECKS = {
-    "zone": (_parse_choice(ZONES), _simple(lambda g: g.zone, "the zone")),
-    "table_size": (_parse_any, _simple(lambda g: len(g.table), "the table size")),
-    "table": (_parse_any, _simple(lambda g: [c.id for c in g.table], "the table")),
+GENERIC = {
     "round": (_parse_any, _simple(lambda g: g.round, "the round")),
-    "phase": (_parse_choice(("demand", "collect", "play", "ageing", "over")), _simple(lambda g: g.phase, "the phase")),
     "over": (_parse_choice((True, False)), _simple(lambda g: g.is_over, "game over")),
-    "ended_by": (_parse_choice(("orders", "round_limit")), _simple(lambda g: g.ended_by, "the game's end")),
     "winner": (_parse_any, _simple(_winners, "the winner")),
-    "player": (_parse_player, _run_player),
-    "barrel": (_parse_barrel, _run_barrel),
-    "card": (_parse_card, _run_card),
-    "event": (_parse_pattern_check, _run_event),
-    "no_event": (_parse_pattern_check, _run_no_event),
-    "count": (_parse_count, _run_count),
-    "sequence": (_parse_sequence, _run_sequence),
     "log_digest": (_parse_digest, _simple(lambda g: log_digest(g.log), "the log digest")),
 }
+"""The checks any game's scenario may use: they read only the protocol."""
+
+
+@dataclass(frozen=True)
+class CheckKit:
+    """The check language a game's ``scenario_checks.checks(kit)`` builds its own checks with.
+
+    Handed in, not imported: a game package imports only the core. ``mapping`` and ``keys`` refuse a
+    value that is not a mapping or holds an unknown key; ``choice(choices)`` and ``anything`` are
+    parsers; ``simple(read, noun)`` compares ``read(game)`` with the expected value.
+    """
+
+    matches: Callable[[Any, Any], bool]
+    describe: Callable[[Any], str]
+    did_you_mean: Callable[[Any, Any], str]
+    mapping: Callable[..., dict]
+    keys: Callable[..., None]
+    choice: Callable[[Any], Callable]
+    anything: Callable[[Any, Any], Any]
+    simple: Callable[[Callable, str], Callable]
+    events: Callable[[Any], dict]
+    generic: Mapping[str, tuple]
+
+
+KIT = CheckKit(
+    matches=matches,
+    describe=describe,
+    did_you_mean=did_you_mean,
+    mapping=_mapping,
+    keys=_keys,
+    choice=_parse_choice,
+    anything=_parse_any,
+    simple=_simple,
+    events=event_checks,
+    generic=GENERIC,
+)
+
+
+def game_checks(game: str) -> dict[str, tuple]:
+    """Every check a scenario of ``game`` may use: its folder's ``scenario_checks.checks(KIT)``, else ``GENERIC``."""
+    part = scenario_part(game)
+    return dict(GENERIC) if part is None else dict(part.checks(KIT))
+
+
+class _Checks(Mapping):
+    """A game's checks, gathered on first use: importing the scenarios imports no game."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self._table: dict | None = None
+
+    def _checks(self) -> dict:
+        if self._table is None:
+            self._table = game_checks(self.game)
+        return self._table
+
+    def __getitem__(self, name: str) -> tuple:
+        return self._checks()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._checks())
+
+    def __len__(self) -> int:
+        return len(self._checks())
+
+
+CHECKS: Mapping[str, tuple] = _Checks(DEFAULT_GAME)
+"""What ``expect:`` reads: the default game's checks (``GENERIC`` with its own); another game's scenario
+may use ``GENERIC`` only (``format.GENERIC_CHECKS``)."""

@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 from ..core import DEFAULT_GAME, get_game
-from ..games.bourbonomics import BourbonLabError
-from ..games.bourbonomics.errors import one_line
+from ..core.errors import BourbonLabError, one_line
 from .errors import ScenarioError
 from .report import game_report
 from .run import play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from ..games.bourbonomics import BourbonLabError
+from ..core.errors import BourbonLabError
 
 
 class ScenarioError(BourbonLabError, ValueError):

@@ -11,17 +11,15 @@ unchanged rules the fork is the original game, move for move.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..games.bourbonomics import Game, Ruleset, RulesetError
+from ..core import DEFAULT_GAME, RulesetError, game_of, get_game
+from .checks import scenario_part
 from .errors import ScenarioError
 from .format import ScriptStep, Spec
 from .points import PhasePoint
 from .run import make_bots, play, start_game
 from .scenario import Scenario
-
-KEY_EVENTS = ("sale", "order_completed", "crash", "hot_reset", "upgrade", "stall")
-"""The event kinds a fork's diff counts."""
 
 
 @dataclass
@@ -48,20 +46,20 @@ class ForkDiff:
 class ForkResult(NamedTuple):
     """The original game, the forked game, and their ``ForkDiff``."""
 
-    original: Game
-    forked: Game
+    original: Any
+    forked: Any
     diff: ForkDiff
 
 
 def _source(source, bots, seed):
-    """(spec, seed, original game) for a Scenario or a Game played through ``apply``."""
+    """(spec, seed, original game) for a Scenario or a default-game table played through ``apply``."""
     if isinstance(source, Scenario):
         spec = source.spec
         seed = spec.seeds[0] if seed is None else seed
         if bots is not None or not spec.bots:
             spec = _with(spec, bots=_bots(bots, spec.players))
         return spec, seed, play(spec, seed)[0]
-    if isinstance(source, Game):
+    if _is_table(source):
         if not source.log or source.log[0].kind != "setup":
             raise ScenarioError("<game>", None, "fork needs a game started with new_game (seed + actions)")
         dist = [p.distillery for p in source.players]
@@ -69,6 +67,11 @@ def _source(source, bots, seed):
         spec.bots = _bots(bots, source.n)
         return spec, source.seed, source
     raise ScenarioError("<fork>", None, f"fork takes a Game or a Scenario, got {type(source).__name__}")
+
+
+def _is_table(source) -> bool:
+    """A table of the default game (the one fork replays: it restores a snapshot under other rules)."""
+    return hasattr(source, "snapshot") and getattr(getattr(source, "rules", None), "game", None) == DEFAULT_GAME
 
 
 def _bots(bots, n: int) -> list[str]:
@@ -84,8 +87,8 @@ def _with(spec: Spec, **changes) -> Spec:
     return new
 
 
-def _new_rules(original: Ruleset, rules, file: str) -> Ruleset:
-    if isinstance(rules, Ruleset):
+def _new_rules(original: Any, rules, file: str) -> Any:
+    if isinstance(rules, type(original)):
         return rules
     try:
         return original.replace(**dict(rules or {}))
@@ -161,12 +164,12 @@ def fork(source, at, rules=None, *, bots=None, seed: int | None = None) -> ForkR
     spec, seed, original = _source(source, bots, seed)
     step = _resolve_at(at, spec, seed, original)
     new_rules = _new_rules(original.rules, rules, spec.file)
-    if isinstance(source, Game):
+    if _is_table(source):
         spec = _with(spec, script=[ScriptStep(a, None) for a in original.actions[:step]])
     game, bot_list = _replay(spec, seed, original, step)
     mark = len(game.log)
     try:
-        forked = Game.restore(game.snapshot(), rules=new_rules)
+        forked = get_game(DEFAULT_GAME).restore(game.snapshot(), rules=new_rules)  # the default game takes rules=
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise ScenarioError(spec.file, None, f"the game at step {step} does not fit the new rules: {exc!r}") from None
     _play_on(spec, forked, bot_list or make_bots(_with(spec, bots=_bots(None, spec.players)), seed), step)
@@ -182,7 +185,7 @@ def _diff(original, forked, step: int, round_no: int, mark: int) -> ForkDiff:
     ]
     events = {
         kind: (sum(e.kind == kind for e in original.log[mark:]), sum(e.kind == kind for e in forked.log[mark:]))
-        for kind in KEY_EVENTS
+        for kind in scenario_part(game_of(original.rules)).KEY_EVENTS
     }
     winners = tuple([r["player"] for r in s.values() if r["won"]] for s in (a, b))
     ended = (f"{original.ended_by} in round {original.round}", f"{forked.ended_by} in round {forked.round}")

@@ -10,13 +10,22 @@ import json
 import runpy
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..bots.base import UnknownBot, bot_names, check_bot
-from ..core import DEFAULT_GAME, get_game, yamlfile
+from ..core import (
+    DEFAULT_GAME,
+    ActionParseError,
+    BourbonLabError,
+    FileFormatError,
+    RulesetError,
+    SnapshotError,
+    get_game,
+    yamlfile,
+)
+from ..core.errors import one_line
 from ..core.house import HouseRule
-from ..games.bourbonomics import Action, ActionParseError, BourbonLabError, Game, Ruleset, RulesetError
-from ..games.bourbonomics.errors import FileFormatError, SnapshotError, one_line
-from .checks import Where
+from .checks import GENERIC, Where, scenario_part
 from .errors import ScenarioError, did_you_mean
 from .expect import parse_expectation
 from .marked import load_marked
@@ -41,8 +50,18 @@ KEYS = (
     "humans",
 )
 MAX_GAMES = 1000
-GENERIC_CHECKS = ("round", "over", "winner", "log_digest")
-"""What a scenario of a game other than Bourbonomics may check so far (the rest read Bourbonomics' state)."""
+GENERIC_CHECKS = tuple(GENERIC)
+"""What a scenario of a game other than the default may check so far (``expect:`` reads the default game's checks)."""
+
+
+def _default_title() -> str:
+    """The default game's title, for errors that say which game a key or check belongs to."""
+    return get_game(DEFAULT_GAME).info.title
+
+
+def _ruleset_class() -> Any:
+    """The default game's ruleset class: its scenarios name rulesets and restore snapshots under one."""
+    return get_game(DEFAULT_GAME).ruleset
 
 
 @dataclass(frozen=True)
@@ -63,7 +82,7 @@ class Spec:
     game: str = DEFAULT_GAME
     changes: dict = field(default_factory=dict)
     ruleset: str | None = None
-    rules: Ruleset | None = None
+    rules: Any = None
     players: int = 4
     distilleries: list | None = None
     bots: list | None = None
@@ -203,7 +222,7 @@ def _read_other_game(spec: Spec, data, where: Where, base_dir: Path) -> Spec:
     game = get_game(spec.game)
     if "ruleset" in data:
         raise where.at(data, "ruleset").fail(
-            f"ruleset: names a Bourbonomics ruleset; {game.name} has no named rulesets"
+            f"ruleset: names a {_default_title()} ruleset; {game.name} has no named rulesets"
         )
     _read_other_table(spec, game, data, where, base_dir)
     _read_seeds(spec, data, where)
@@ -218,7 +237,7 @@ def _read_other_game(spec: Spec, data, where: Where, base_dir: Path) -> Spec:
         other = [n for n in e.names if n not in GENERIC_CHECKS]
         if other:
             raise Where(where.file, e.line).fail(
-                f"{other[0]}: a Bourbonomics check; a {game.name} scenario can check {', '.join(GENERIC_CHECKS)}"
+                f"{other[0]}: a {_default_title()} check; a {game.name} scenario can check {', '.join(GENERIC_CHECKS)}"
             )
         if not isinstance(e.point, StepPoint | EndPoint):
             raise Where(where.file, e.line).fail(f"a {game.name} scenario checks at: end or after: {{step: K}}")
@@ -301,7 +320,7 @@ def _read_rules(spec: Spec, data, where: Where) -> None:
         if spec.ruleset:
             raise where.at(data, "ruleset").fail("ruleset: the snapshot holds its own ruleset; leave one of them out")
         try:
-            base = Ruleset.from_dict(spec.snapshot["rules"], source="snapshot rules")
+            base = _ruleset_class().from_dict(spec.snapshot["rules"], source="snapshot rules")
         except RulesetError as exc:
             field_name, why = exc.problems[0]
             raise where.at(data, "snapshot").fail(f"snapshot {spec.snapshot_file} rules: {field_name}: {why}") from None
@@ -316,18 +335,19 @@ def _read_rules(spec: Spec, data, where: Where) -> None:
         check_snapshot(spec, where.at(data, "snapshot"))  # refuse an impossible table before anything plays
 
 
-def _named_base(spec: Spec, data, where: Where) -> Ruleset:
+def _named_base(spec: Spec, data, where: Where) -> Any:
     """The ruleset ``rules:`` changes: the defaults, or a named one (a lesson recorded on earlier numbers)."""
+    ruleset = _ruleset_class()
     if "ruleset" not in data:
-        return Ruleset.default()
-    name, known = data["ruleset"], Ruleset.names()
+        return ruleset.default()
+    name, known = data["ruleset"], ruleset.names()
     if not isinstance(name, str) or name not in known:
         hint = did_you_mean(name, known)
         raise where.at(data, "ruleset").fail(
             f"ruleset: unknown named ruleset {name!r}{hint}; known: {', '.join(known)}"
         )
     spec.ruleset = name
-    return Ruleset.named(name)
+    return ruleset.named(name)
 
 
 def _read_table(spec: Spec, data, where: Where) -> None:
@@ -406,6 +426,8 @@ def _read_bots(spec: Spec, data, where: Where) -> None:
 
 
 def _read_script(data, where: Where) -> list[ScriptStep]:
+    """The default game's script, each step read now so a typo fails as the file loads."""
+    parse = scenario_part(DEFAULT_GAME).parse_action
     script = data.get("script") or []
     if not isinstance(script, list):
         raise where.at(data, "script").fail("script: takes a list of actions in their text form, like 'end turn'")
@@ -415,14 +437,14 @@ def _read_script(data, where: Where) -> list[ScriptStep]:
         if not isinstance(text, str):
             raise ScenarioError(where.file, line, f"an action is text like 'end turn', got {text!r}", step=i + 1)
         try:
-            Action.parse(text)
+            parse(text)
         except ActionParseError as exc:
             raise ScenarioError(where.file, line, str(exc), step=i + 1) from None
         steps.append(ScriptStep(text, line))
     return steps
 
 
-def check_snapshot(spec: Spec, where: Where | None = None) -> Game:
+def check_snapshot(spec: Spec, where: Where | None = None) -> Any:
     """Restore the spec's snapshot under its rules, turning engine errors into a ScenarioError."""
     if spec.game != DEFAULT_GAME:
         try:
@@ -431,7 +453,7 @@ def check_snapshot(spec: Spec, where: Where | None = None) -> Game:
             why = f"snapshot {spec.snapshot_file} is not a {spec.game} snapshot: {type(exc).__name__} {exc}"
             raise (where or Where(spec.file, None)).fail(why) from None
     try:
-        return Game.restore(spec.snapshot, rules=spec.rules)
+        return get_game(spec.game).restore(spec.snapshot, rules=spec.rules)  # the default game takes rules=
     except SnapshotError as exc:
         raise (where or Where(spec.file, None)).fail(f"snapshot {spec.snapshot_file}: {exc.field}: {exc.why}") from None
     except BourbonLabError as exc:

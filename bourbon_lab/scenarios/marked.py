@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import yaml
 
-from ..core import yamlfile
-from ..games.bourbonomics.errors import FileFormatError
+from ..core import FileFormatError, yamlfile
 from .errors import ScenarioError
 
 

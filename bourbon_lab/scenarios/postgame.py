@@ -3,15 +3,15 @@
 ``postgame(source)`` replays a playtest (a saved file, a ``Scenario`` or a game played from ``new_game``)
 action by action. It keeps every seat's ``ScoreRow.parts`` as they stand when each round is over, and
 at each decision of a seat people played (``humans:``) it asks the lab's strongest bot for that game
-(``STRONGEST``) what it would have played, from that seat's ``observe(seat)`` and legal actions. Where
-the two differ, both actions are weighed by playouts: from the same re-dealt world, each action is
-applied and the game's default bots play every seat to the end; an action is worth the mean of (the
-seat's final score - the best other seat's). The same worlds and bot seeds serve both actions (paired),
-so the difference has a narrow 95 % Student-t interval.
+(``STRONGEST``, each game's own declaration in its ``bots`` module) what it would have played, from
+that seat's ``observe(seat)`` and legal actions. Where the two differ, both actions are weighed by
+playouts: from the same re-dealt world, each action is applied and the game's default bots play every
+seat to the end; an action is worth the mean of (the seat's final score - the best other seat's). The
+same worlds and bot seeds serve both actions (paired), so the difference has a narrow 95 % Student-t
+interval.
 
-Every game's observation can ``determinise(rng)`` (Bourbonomics' ``PlayerView``, Distilled's
-``PlayerWindow``, Gin Crafters' and Microbrew's observations), so in all four the playouts start from a
-world re-dealt from what the seat could see, never from the hidden cards as they lay. A game whose
+Every built-in game's observation can ``determinise(rng)``, so the playouts start from a world
+re-dealt from what the seat could see, never from the hidden cards as they lay. A game whose
 observation cannot re-deal is played on from a copy of the table as it was (the estimate then knows
 what the seat did not).
 
@@ -24,12 +24,13 @@ from __future__ import annotations
 import math
 import os
 import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import polars as pl
 
 from ..bots.base import Bot, bot_names, check_bot, make_bot
-from ..core import DEFAULT_GAME, IllegalAction, get_game, legal_for
+from ..core import DEFAULT_GAME, IllegalAction, games, get_game, legal_for
 from ..sim.stats import mean_ci
 from .checks import log_digest
 from .errors import ScenarioError
@@ -38,24 +39,37 @@ from .playtest import playtest_text
 from .run import bot_seed, script_action, start_game
 from .scenario import Scenario
 
-STRONGEST = {
-    "bourbonomics": "search:budget=16",
-    "distilled": "seller",
-    "gin_crafters": "tempo",
-    "microbrew": "perfect",
-}
-"""The lab's strongest bot per game, as measured (a game not named here gets its default bot).
 
-- Bourbonomics: ``search`` (budget 16) wins 36.5 % of 200 games against three heuristics, above the
-  even 25 % (docs/design-findings.md, "The search bot on calibrated-3"). Budget 16, as measured: it
-  thinks at each sale and upgrade, about 4 ms a decision compiled.
-- Distilled: the ``seller`` wins 37.8 % of its seats in mixed tables, the ``ager`` 12.6 %
-  (docs/games/distilled-rules-decisions.md).
-- Gin Crafters: ``tempo`` (the default heuristic) wins 67.5 % of four-way games against ``brand``,
-  ``search`` and ``random`` (docs/games/gin_crafters-rules-decisions.md).
-- Microbrew: ``perfect`` (the default heuristic) and ``advertise`` are even, 50.6 % [47.8, 53.5]
-  (docs/games/microbrew-rules-decisions.md); the default is kept.
-"""
+def declared_strongest(game: str) -> str | None:
+    """The bot a game's ``bots`` module names as its strongest (``STRONGEST = "seller"``), if it names one."""
+    return getattr(get_game(game).part("bots"), "STRONGEST", None)
+
+
+class _Strongest(Mapping):
+    """Game -> its declared strongest bot, read from each registered game's ``bots`` module when asked."""
+
+    def _table(self) -> dict[str, str]:
+        return {g: bot for g in games() if (bot := declared_strongest(g))}
+
+    def __getitem__(self, game: str) -> str:
+        bot = declared_strongest(game) if game in games() else None
+        if bot is None:
+            raise KeyError(game)
+        return bot
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __repr__(self) -> str:
+        return repr(self._table())
+
+
+STRONGEST: Mapping[str, str] = _Strongest()
+"""The lab's strongest bot per game, as measured: each game declares it (``STRONGEST`` in its ``bots``
+module, with the measurement); a game that declares none gets its default bot."""
 
 DECISION_SCHEMA = {
     "step": pl.Int64,
@@ -80,7 +94,7 @@ PLAYOUT_SCHEMA = {"step": pl.Int64, "seat": pl.Int64, "playout": pl.Int64, "huma
 
 def strongest_bot(game: str) -> str:
     """The bot ``postgame`` asks by default: ``STRONGEST[game]``, else the game's default bot."""
-    return STRONGEST.get(game) or playout_bot(game)
+    return declared_strongest(game) or playout_bot(game)
 
 
 def playout_bot(game: str) -> str:
@@ -239,7 +253,7 @@ def _seat_of(game: str, text: str, decision) -> int:
 
 
 def _human_action(spec, game, i: int):
-    """Script step ``i`` as the game takes it (parsed and checked for Bourbonomics; the text otherwise)."""
+    """Script step ``i`` as the game takes it (parsed and checked for the default game; the text otherwise)."""
     action = script_action(spec, game, i)
     return action if spec.game == DEFAULT_GAME else str(action).rpartition(" @")[0] or str(action)
 

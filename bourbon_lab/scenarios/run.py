@@ -6,10 +6,11 @@ One playthrough calls back at each point an expectation names; ``Scenario`` buil
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..bots import make_bot
-from ..core import DEFAULT_GAME, IllegalAction
-from ..core import new_game as deal
-from ..games.bourbonomics import Action, SetupError, new_game
+from ..core import DEFAULT_GAME, BourbonLabError, IllegalAction, new_game
+from .checks import scenario_part
 from .errors import ScenarioError
 from .format import Spec, check_snapshot
 from .points import Watch
@@ -28,10 +29,12 @@ def start_game(spec: Spec, seed: int):
     if spec.snapshot is not None:
         return check_snapshot(spec)
     if spec.game != DEFAULT_GAME:
-        return deal(spec.rules, spec.players, seed)
+        return new_game(spec.rules, spec.players, seed)
     try:
-        return new_game(spec.rules, players=spec.players, seed=seed, distilleries=spec.distilleries)
-    except SetupError as exc:
+        return new_game(spec.rules, spec.players, seed, distilleries=spec.distilleries)
+    except BourbonLabError as exc:
+        if not isinstance(exc, ValueError):  # a refused setup is bad input (a ValueError); a rule's fault is not
+            raise
         raise ScenarioError(spec.file, None, str(exc)) from None
 
 
@@ -42,12 +45,12 @@ def make_bots(spec: Spec, seed: int):
     return [make_bot(name, seed=bot_seed(seed, seat), game=spec.game) for seat, name in enumerate(spec.bots)]
 
 
-def script_action(spec: Spec, game, i: int) -> Action:
+def script_action(spec: Spec, game, i: int) -> Any:
     """Script step ``i`` (0-based), checked against the game: an illegal one names its step and line."""
     step = spec.script[i]
     if spec.game != DEFAULT_GAME:
         return step.text  # checked as it is applied (``_apply``): each game parses its own actions
-    action = Action.parse(step.text)
+    action = scenario_part(spec.game).parse_action(step.text)
     why = game.why_illegal(action)
     if why:
         who = "" if game.current_player is None else f", player {game.current_player}"
@@ -100,7 +103,7 @@ def play(spec: Spec, seed: int, points=(), on_point=None, stop=None):
 
 
 def _apply(spec: Spec, game, action, i: int) -> None:
-    """Bourbonomics' checked script and trusted bots skip the re-check; another game checks every action."""
+    """The default game's checked script and trusted bots skip the re-check; another game checks every action."""
     if spec.game == DEFAULT_GAME:
         game.apply(action, check=False)
         return

@@ -6,8 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core import yamlfile
-from ..games.bourbonomics.errors import FileFormatError
+from ..core import FileFormatError, yamlfile
 from .errors import ScenarioError
 from .format import Spec, read_spec
 from .points import PhasePoint, StepPoint

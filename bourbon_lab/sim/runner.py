@@ -23,8 +23,7 @@ import polars as pl
 
 from .. import __version__
 from ..bots.base import check_bot, make_bot, registry_key
-from ..core import DEFAULT_GAME, game_of, get_game
-from ..games.bourbonomics import BourbonLabError, Ruleset
+from ..core import DEFAULT_GAME, BourbonLabError, RulesetType, game_of, get_game
 from . import tables
 
 
@@ -109,11 +108,11 @@ def play_one(rules, task: GameTask):
 
 
 def _deal(rules, n: int, seed: int, distilleries):
-    """A new table through the registry; Bourbonomics also takes the players' distilleries."""
+    """A new table through the registry; the players' distilleries go only to a game that has them (``validate``)."""
     game = get_game(game_of(rules))
-    if game.name == DEFAULT_GAME:
-        return game.new(rules, n, seed, distilleries=distilleries)
-    return game.new(rules, n, seed)
+    if distilleries is None:
+        return game.new(rules, n, seed)
+    return game.new(rules, n, seed, distilleries=distilleries)
 
 
 def _play(rules, task: GameTask):
@@ -233,7 +232,7 @@ def validate(rules, players, games, bots, distilleries) -> list[str]:
     for b in bots:
         check_bot(b, game.name)
     if distilleries is not None:
-        if game.name != DEFAULT_GAME:
+        if not hasattr(rules, "distilleries_by_id"):  # a fact of the ruleset, not of the game's name
             raise SimulationError(f"distilleries: {game.name} has no distilleries (a Bourbonomics option)")
         _validate_distilleries(rules, players, distilleries)
     return bots
@@ -271,7 +270,7 @@ def run_stamp(rules, players: int, games: int, bots, seed: int, rotate_seats: bo
 
 
 def simulate(
-    rules: Ruleset,
+    rules: RulesetType,
     players: int = 4,
     games: int = 100,
     bots="heuristic",

@@ -1,8 +1,8 @@
 """``bourbon-lab soak``: random legal games with every book invariant checked after every action.
 
-Bourbonomics has its book's invariants (``invariants.py``); every other game is soaked by the protocol
-harness (``harness.check_game``: views, snapshots, illegal actions, scores and the end), its games
-spread over every player count and variant.
+The default game (Bourbonomics) has the deep soak (``soak.py``: its own tables and players, its book's laws
+step by step); every other game is soaked by the protocol harness (``harness.check_game``: views, snapshots,
+illegal actions, scores, its book invariants and its box), its games spread over every player count and variant.
 
 ``bourbon_lab/cli.py`` imports this module and calls ``register``.
 """
@@ -13,18 +13,17 @@ import os
 import sys
 
 from .. import native
-from ..core import get_game, load_rules
-from ..games.bourbonomics import Ruleset
+from ..core import DEFAULT_GAME, get_game, load_rules
 from .harness import HarnessFailure, Report, check_game, harness_tables
 from .soak import soak
 
 
 def cmd_soak(args) -> int:
     """Run the soak; print its summary and every break; exit 1 if an invariant broke."""
-    game = getattr(args, "game", None) or Ruleset.game
-    if game != Ruleset.game:
+    game = get_game(getattr(args, "game", None) or DEFAULT_GAME).name
+    if game != DEFAULT_GAME:
         return _soak_by_protocol(game, args)
-    rules = Ruleset.load(args.ruleset) if args.ruleset else Ruleset.default()
+    rules = load_rules(game, args.ruleset)
     workers = args.workers or os.cpu_count() or 1
     head = f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}; {native.status()}"
     print(head, flush=True)
@@ -48,7 +47,7 @@ PLAIN_SAMPLE = 50
 
 
 def _soak_by_protocol(game: str, args) -> int:
-    """A game other than Bourbonomics: random games through the protocol harness and its book invariants.
+    """A game other than the default: random games through the protocol harness and its book invariants.
 
     The games of each table are split into parts over ``--workers`` processes (the same games at any count).
     """

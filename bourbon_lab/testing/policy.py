@@ -3,14 +3,13 @@
 A uniformly random player seldom saves the 1 + 2 + 3 Capital that takes one department to its
 Ultimate, so the rules for Ultimates would hardly be played. This one picks a favourite department
 at the start and buys its upgrades (and then any Ultimate on offer) whenever it can, while the rest
-of its choices stay random with a lean toward actions that move the game on.
+of its choices stay random with a lean toward actions that move the game on. The departments are the
+ones on its own board (``levels``, in the book's order), so the policy imports no game's content.
 """
 
 from __future__ import annotations
 
 import random
-
-from ..games.bourbonomics.content import DEPARTMENTS
 
 # Relative weights of the verbs a uniformly random player would rarely get right by chance.
 WEIGHTS = {
@@ -38,13 +37,15 @@ class SoakPlayer:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        self.favourite = rng.choice(DEPARTMENTS)
+        self.favourite: str | None = None
 
     def choose(self, g, legal: list):
         """One of ``legal`` (the game's legal actions for this seat)."""
+        p = g.players[g.current_player]
+        if self.favourite is None:  # the first draw of its stream, as when it was drawn at the seat's creation
+            self.favourite = self.rng.choice(list(p.levels))
         if len(legal) == 1:
             return legal[0]
-        p = g.players[g.current_player]
         if g.step == "claim":
             return self.rng.choices(legal, weights=self._claims(g, p, legal))[0]
         weights = []

@@ -1,9 +1,12 @@
-"""The soak: thousands of random legal games, every book invariant checked after every ``apply``.
+"""The soak: thousands of random legal games of the default game, every book invariant checked after every ``apply``.
 
 Each game's table (2-6 players, distilleries, one choice of every named variant) and its players'
 random streams come from the run's seed and the game's number, so any game can be played again
 alone. A broken invariant, an engine error or a snapshot that does not continue identically is a
 ``Break``: it prints what reproduces it and is saved as a playtest file ``bourbon-lab replay`` opens.
+The soak's tables and players are Bourbonomics' (distilleries, Ultimates); it reaches the game only
+through the registry, and its laws through the game's folder (``invariants.laws_of``); every other game is
+soaked by the protocol harness (``testing/commands.py``).
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..games.bourbonomics import BourbonLabError, Game, Ruleset, new_game
-from .invariants import INVARIANTS, Step
+from ..core import BourbonLabError, default_rules, game_of, new_game
+from .invariants import laws_of, watch
 from .policy import SoakPlayer
 
 ACTIONS_PER_PLAYER_ROUND = 150
@@ -50,17 +53,17 @@ class Table:
     snapshot_at: int
     """After this many chosen actions the game is saved and restored, and the copy must play on identically."""
 
-    def rules(self, base: Ruleset) -> Ruleset:
+    def rules(self, base: Any) -> Any:
         return base.replace(**dict(self.variants)) if self.variants else base
 
 
-def table(base: Ruleset, run_seed: int, index: int) -> Table:
+def table(base: Any, run_seed: int, index: int) -> Table:
     """Game ``index`` of a run: its players, distilleries and variants drawn from the run's seed."""
     digest = hashlib.sha256(f"bourbon_lab.soak:{run_seed}:{index}".encode()).digest()
     rng = random.Random(int.from_bytes(digest[:8], "big"))
     players = rng.randint(max(2, base.min_players), min(6, base.max_players))
     dists = tuple(rng.choice([d.id for d in base.distilleries]) for _ in range(players))
-    variants = [(v["name"], rng.choice(v["choices"])) for v in Ruleset.variants()]
+    variants = [(v["name"], rng.choice(v["choices"])) for v in type(base).variants()]
     if index % FULL_LENGTH:
         variants.append(("round_limit", min(SHORT_ROUND_LIMIT, base.round_limit)))
     return Table(index, rng.getrandbits(32), players, dists, tuple(variants), rng.randrange(1, 600))
@@ -93,44 +96,31 @@ class Break:
 
 
 class CheckedGame:
-    """A game whose every ``apply`` is followed by the invariants; the first one broken is kept."""
+    """A game whose every ``apply`` is followed by the invariants; the first one broken is kept.
 
-    def __init__(self, base: Ruleset, t: Table, invariants=INVARIANTS):
-        self.table, self.invariants = t, invariants
+    The game's own ``Watch`` (its folder's ``invariants``) builds each action's ``step`` and tries the laws
+    (default: ``laws_of`` the game), in the order given, each only after a step with an event it asks for.
+    """
+
+    def __init__(self, base: Any, t: Table, invariants=None):
+        self.table = t
+        self.invariants = laws_of(game_of(base)) if invariants is None else invariants
         self.game = new_game(t.rules(base), players=t.players, seed=t.seed, distilleries=list(t.distilleries))
-        self.step = Step()
+        self.watch = watch(self.game, self.invariants)
+        self.step = self.watch.step
         self.broken: Break | None = None
-        self.always = [f for f in invariants if not getattr(f, "when", ())]
-        self.on_kind: dict[str, list] = {}  # event kind -> the invariants it calls for
-        for f in invariants:
-            for kind in getattr(f, "when", ()):
-                self.on_kind.setdefault(kind, []).append(f)
 
     def apply(self, action) -> Break | None:
         """Play one action (trusted path) and check every invariant; returns the break, if any."""
-        g, s = self.game, self.step
-        s.action, s.seat = str(action), g.current_player
-        s.capital = [p.capital for p in g.players]
-        s.table = len(g.table)
+        g = self.game
         try:
-            s.events = g.apply(action, check=False)
+            g.apply(action, check=False)
         except Exception as exc:
             why = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             return self._break("engine_error", why)
-        kinds = s.kinds = {}
-        for e in s.events:
-            same = kinds.get(e.kind)
-            if same is None:
-                kinds[e.kind] = [e]
-            else:
-                same.append(e)
-        called = list(self.always)
-        for kind in kinds:
-            called += [f for f in self.on_kind.get(kind, ()) if f not in called]
-        for invariant in called:
-            why = invariant(g, s)
-            if why:
-                return self._break(invariant.__name__, why)
+        found = self.watch.after(g, first=True)
+        if found:
+            return self._break(*found[0])
         if not g.is_over and not g._legal_list():
             return self._break("always_a_legal_action", f"no legal action at {g!r} step {g.step}")
         return None
@@ -140,7 +130,7 @@ class CheckedGame:
         return self.broken
 
 
-def play_game(base: Ruleset, t: Table, invariants=INVARIANTS) -> tuple[CheckedGame, Break | None]:
+def play_game(base: Any, t: Table, invariants=None) -> tuple[CheckedGame, Break | None]:
     """Play one soak game out with the soak's players, checking after every action."""
     checked = CheckedGame(base, t, invariants)
     g = checked.game
@@ -169,12 +159,12 @@ def play_game(base: Ruleset, t: Table, invariants=INVARIANTS) -> tuple[CheckedGa
     return checked, None
 
 
-def continues_identically(g: Game, snap: dict) -> str | None:
+def continues_identically(g: Any, snap: dict) -> str | None:
     """Why a game restored from a JSON copy of ``snap`` and given the same actions differs from ``g``; or None.
 
     architecture.md: "game.snapshot() JSON-safe dict of the whole state; bl.Game.restore(snapshot) rebuilds it".
     """
-    restored = Game.restore(snap, g.rules)
+    restored = type(g).restore(snap, g.rules)  # the game's own class, with the very rules (house rules too)
     start = len(restored.actions)
     for text in g.actions[start:]:
         restored.apply(text, check=False)
@@ -208,7 +198,7 @@ class ChunkResult:
         self.breaks.extend(other.breaks)
 
 
-def run_chunk(base: Ruleset, run_seed: int, indices: list[int], invariants=INVARIANTS) -> ChunkResult:
+def run_chunk(base: Any, run_seed: int, indices: list[int], invariants=None) -> ChunkResult:
     """Play the soak games ``indices`` of a run (in a worker, or here)."""
     out = ChunkResult()
     started = time.process_time()
@@ -248,7 +238,7 @@ class SoakResult:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
 
-    def unreached(self, rules: Ruleset) -> dict[str, list[str]]:
+    def unreached(self, rules: Any) -> dict[str, list[str]]:
         """Ultimates and distilleries of ``rules`` that no game reached (what the soak failed to cover)."""
         offered = sorted({u for d in rules.distilleries for _, us in d.ultimates for u in us})
         return {
@@ -283,10 +273,10 @@ def soak(
     *,
     seed: int = 0,
     workers: int | None = None,
-    rules: Ruleset | None = None,
+    rules: Any = None,
     out: str | Path | None = None,
     progress: bool | None = None,
-    invariants=INVARIANTS,
+    invariants=None,
     keep: int = 20,
 ) -> SoakResult:
     """Play ``games`` random legal games and check every book invariant after every action.
@@ -300,13 +290,15 @@ def soak(
     workers : int, optional
         Processes on the kept worker pool (default: one per CPU; 1 = in this process).
     rules : Ruleset, optional
-        The base ruleset (default ``Ruleset.default()``); every game picks one choice of each variant.
+        The base ruleset (default: the default game's, ``default_rules()``); every game picks one choice of each
+        variant.
     out : str or Path, optional
         A folder where each broken game is saved as a playtest file (at most ``keep`` of them).
     progress : bool, optional
         A tqdm bar; None shows it when the run takes over a second.
-    invariants : tuple of callables
-        The checks, ``f(game, step) -> why or None`` (default: every invariant of the book).
+    invariants : tuple of callables, optional
+        The checks, ``f(game, step) -> why or None`` (default: every invariant of the book and the box law,
+        ``laws_of`` the game).
 
     Returns
     -------
@@ -317,7 +309,8 @@ def soak(
 
     from tqdm.auto import tqdm
 
-    base = rules or Ruleset.default()
+    base = rules or default_rules()
+    invariants = laws_of(game_of(base)) if invariants is None else invariants
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
         raise SoakError(f"games: {games!r} must be a whole number above 0")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
@@ -342,7 +335,7 @@ def soak(
     return SoakResult(games, seed, seconds, totals, tuple(f.__name__ for f in invariants))
 
 
-def _parts(base: Ruleset, seed: int, chunks: list[list[int]], workers: int, invariants):
+def _parts(base: Any, seed: int, chunks: list[list[int]], workers: int, invariants):
     if workers <= 1 or len(chunks) == 1:
         for c in chunks:
             yield run_chunk(base, seed, c, invariants)
@@ -358,7 +351,7 @@ def _parts(base: Ruleset, seed: int, chunks: list[list[int]], workers: int, inva
             fut.cancel()
 
 
-def replay_break(base: Ruleset, b: Break) -> Game:
+def replay_break(base: Any, b: Break) -> Any:
     """The broken game rebuilt from its table and actions (an action that raised is left out)."""
     t = b.table
     g = new_game(t.rules(base), players=t.players, seed=t.seed, distilleries=list(t.distilleries))
@@ -368,7 +361,7 @@ def replay_break(base: Ruleset, b: Break) -> Game:
     return g
 
 
-def save_break(base: Ruleset, b: Break, folder: Path) -> Path:
+def save_break(base: Any, b: Break, folder: Path) -> Path:
     """Save the broken game as a playtest file (seed + script) that ``bourbon-lab replay`` opens."""
     from ..scenarios.playtest import save_playtest
 
@@ -380,14 +373,14 @@ def save_break(base: Ruleset, b: Break, folder: Path) -> Path:
     return save_playtest(g, folder / f"soak-{b.table.index}-{b.invariant}.yaml", description=note)
 
 
-def recheck(path: str | Path, invariants=INVARIANTS) -> tuple[str, str] | None:
+def recheck(path: str | Path, invariants=None) -> tuple[str, str] | None:
     """Play a saved playtest's script again with the invariants: the first (invariant, why) broken, or None."""
     from ..scenarios.scenario import Scenario
 
     spec = Scenario.load(path).spec
     seed = spec.seeds[0]
     t = Table(-1, seed, spec.players, tuple(spec.distilleries), (), 0)
-    checked = CheckedGame(spec.rules or Ruleset.default(), t, invariants)
+    checked = CheckedGame(spec.rules or default_rules(), t, invariants)
     for line in spec.script:
         broken = checked.apply(getattr(line, "text", line))
         if broken:

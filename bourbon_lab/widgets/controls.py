@@ -11,13 +11,13 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
 
 from ..core import FieldSpec
-from ..games.bourbonomics.content import QUALITIES, RESOURCES
-from .labels import PARTS, label_of, part_names, source_of
+from .labels import key_names, label_of, new_entry, part_names, row_names, source_of
 
 SLIDER_SPAN = 60
 """Ranges up to this wide get a slider; wider ones a number box (a slider would be too coarse)."""
@@ -228,7 +228,7 @@ class BoolControl(FieldControl):
 
 
 class TupleControl(FieldControl):
-    """A fixed list of whole numbers (zone multipliers, department levels, sales per quality)."""
+    """A fixed list of whole numbers, each box named by the spec's parts (Low/Mid/Hot, Base/+1/+2…)."""
 
     def build(self, value):
         names = part_names(self.spec, len(value))
@@ -251,15 +251,17 @@ class TupleControl(FieldControl):
 
 
 class AgeValuesControl(FieldControl):
-    """Sale value per quality and age band: a small grid, one row per quality."""
+    """A table of whole numbers (sale value by quality and age band): a grid named by the spec's rows and parts."""
 
     def build(self, value):
         self.rows = [[_box(self.spec, x, width="56px") for x in triple] for triple in value]
+        width = max((len(row) for row in value), default=0)
         head = w.HBox(
             [w.Label("", layout=w.Layout(width="90px"))]
-            + [w.Label(n, layout=w.Layout(width="56px")) for n in PARTS["age_values"]]
+            + [w.Label(n, layout=w.Layout(width="56px")) for n in part_names(self.spec, width)]
         )
-        lines = [w.HBox([w.Label(q, layout=w.Layout(width="90px")), *row]) for q, row in zip(QUALITIES, self.rows)]
+        names = row_names(self.spec, len(self.rows))
+        lines = [w.HBox([w.Label(q, layout=w.Layout(width="90px")), *row]) for q, row in zip(names, self.rows)]
         return [w.VBox([head, *lines])]
 
     def watched(self):
@@ -302,7 +304,7 @@ def rebalance(odds: list[int], changed: int, new: int, total: int = 100) -> list
 
 
 class OddsControl(FieldControl):
-    """Quality odds as five linked sliders that always sum to 100 %."""
+    """Shares in % (quality odds) as linked sliders, named by the spec's parts, that always sum to 100 %."""
 
     def build(self, value):
         self.sliders = [
@@ -315,7 +317,7 @@ class OddsControl(FieldControl):
                 style={"description_width": "80px"},
                 layout=w.Layout(width="300px", max_width="100%"),
             )
-            for v, q in zip(value, QUALITIES)
+            for v, q in zip(value, part_names(self.spec, len(value)))
         ]
         self.total = w.HTML()
         self._last = list(value)
@@ -348,17 +350,18 @@ class OddsControl(FieldControl):
 
 
 class PileOddsControl(FieldControl):
-    """Per-pile quality odds: pick a pile, tick 'own odds', and move its linked sliders."""
+    """Odds per key (per pile): pick a key of the spec's ``keys``, tick 'own odds', and move its linked sliders."""
 
     def build(self, value):
         self.odds = {pile: list(o) for pile, o in value}
+        self.piles = key_names(self.spec)
+        self.start = list(new_entry(self.spec))
         self.pile = w.ToggleButtons(
-            options=list(RESOURCES), tooltip=self.spec.description, style={"button_width": "auto"}
+            options=list(self.piles), tooltip=self.spec.description, style={"button_width": "auto"}
         )
         self.own = w.Checkbox(value=False, description="own odds for this pile", indent=False)
-        self.editor = OddsControl(
-            FieldSpec("quality_odds", "odds", self.spec.group, self.spec.description, 0, 100), [50, 25, 15, 8, 2]
-        )
+        one = replace(self.spec, name="quality_odds", kind="odds", lo=0, hi=100)  # one key's odds, named alike
+        self.editor = OddsControl(one, list(self.start))
         self.editor.on_change(self._odds_moved)
         self.pile.observe(self._show_pile, names="value")
         self.own.observe(self._toggled, names="value")
@@ -373,7 +376,7 @@ class PileOddsControl(FieldControl):
         self._quiet = True
         self.own.value = odds is not None
         self._quiet = False
-        self.editor.set(odds or [50, 25, 15, 8, 2])
+        self.editor.set(odds or self.start)
         for s in self.editor.sliders:
             s.disabled = odds is None
 
@@ -394,7 +397,7 @@ class PileOddsControl(FieldControl):
 
     @property
     def value(self):
-        return tuple((p, tuple(self.odds[p])) for p in RESOURCES if p in self.odds)
+        return tuple((p, tuple(self.odds[p])) for p in self.piles if p in self.odds)
 
     def write(self, value):
         self.odds = {pile: list(o) for pile, o in value}

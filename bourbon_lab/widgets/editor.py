@@ -18,11 +18,8 @@ import traitlets
 from ..core import DEFAULT_GAME, FieldSpec, RulesetError, default_rules
 from ..core.house import defaults_of as house_defaults
 from .controls import FieldControl, make_control
-from .labels import PREFERRED_GROUPS, field_specs, groups_of, name_label
+from .labels import field_specs, groups_of, name_label, tab_order
 from .mainloop import HomeLoop
-
-GROUPS = PREFERRED_GROUPS
-"""Tab order where these groups exist: what designers tune most first; the content counts last."""
 
 
 class RulesEditor(w.VBox):
@@ -73,7 +70,7 @@ class RulesEditor(w.VBox):
     def _tabs(self, rules: Any) -> GroupTabs:
         pages, titles = [], []
         summary = _content_summary(rules)
-        groups = groups_of(self.specs)
+        groups = groups_of(self.specs, tab_order(rules))  # the game's own tab order (its ``TABS``)
         if summary is not None and "content" not in groups:
             groups.append("content")
         for group in groups:

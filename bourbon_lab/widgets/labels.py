@@ -1,29 +1,17 @@
 """The names a designer reads for a ruleset field and for the parts of a list field, for any game.
 
 Shared by the notebook RulesEditor and the dashboard's rule controls, so both show the same words
-("Zone multipliers": Low, Mid, Hot) for the same schema field. ``field_specs`` reads any game's
-schema. Imports no UI library.
+("Zone multipliers": Low, Mid, Hot) for the same schema field. The words come from the game's own
+schema: a spec may name its entries (``parts``, ``rows``, ``keys``) and a ruleset its tab order
+(``TABS``), so this module knows no game. ``field_specs`` reads any game's schema. Imports no UI library.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import FieldSpec
+from ..core import FieldSpec, games, get_game
 from ..core.house import specs_of
-from ..games.bourbonomics.content import QUALITIES
-
-PREFERRED_GROUPS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
-"""Tab order where these groups exist (Bourbonomics' most tuned first); other groups follow in schema order."""
-
-PARTS = {
-    "zone_multipliers": ("Low", "Mid", "Hot"),
-    "levels": ("Base", "+1", "+2", "+3"),
-    "sales": QUALITIES,
-    "odds": QUALITIES,
-    "age_values": ("younger", "prime", "older"),
-}
-"""Part names by field name, then by field kind."""
 
 
 def label_of(spec: FieldSpec) -> str:
@@ -74,21 +62,61 @@ def _kind_of(value: Any) -> str:
     return "json"
 
 
-def groups_of(specs: tuple[FieldSpec, ...]) -> list[str]:
-    """The fields' groups in tab order: the preferred ones first, the rest as the schema lists them."""
+def tab_order(rules: Any) -> tuple[str, ...]:
+    """The groups a ruleset's game shows first as tabs, in that order (``()``: the schema's order).
+
+    A game declares them as ``TABS``: on its ruleset class, or beside its fields in its ``schema``
+    module (``GameDef.part("schema")``), where a game that keeps its schema apart writes them.
+    """
+    tabs = getattr(type(rules), "TABS", None)
+    if tabs is None:
+        name = getattr(rules, "game", None)
+        schema = get_game(name).part("schema") if isinstance(name, str) and name in games() else None
+        tabs = getattr(schema, "TABS", ())
+    return tuple(tabs)
+
+
+def groups_of(specs: tuple[FieldSpec, ...], order: tuple[str, ...] = ()) -> list[str]:
+    """The fields' groups in tab order: those in ``order`` first (``tab_order``), the rest as the schema lists them."""
     found = list(dict.fromkeys(s.group for s in specs))
-    return [g for g in PREFERRED_GROUPS if g in found] + [g for g in found if g not in PREFERRED_GROUPS]
+    return [g for g in order if g in found] + [g for g in found if g not in order]
+
+
+def _names(given: tuple[str, ...], length: int) -> tuple[str, ...]:
+    return tuple(given[:length]) if len(given) >= length else tuple(str(i + 1) for i in range(length))
 
 
 def part_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
-    """What each number of a list field stands for, e.g. Low/Mid/Hot, Base/+1/+2/+3, the qualities.
+    """What each number of a list field (each column of a table) stands for: the spec's ``parts``, else numbers.
 
-    >>> from bourbon_lab.games.bourbonomics.schema import SPECS
-    >>> part_names(SPECS["zone_multipliers"], 3)
-    ('Low', 'Mid', 'Hot')
+    >>> from bourbon_lab.core import DEFAULT_GAME, get_game
+    >>> spec = next(s for s in get_game(DEFAULT_GAME).ruleset.schema() if s.name == "zone_multipliers")
+    >>> part_names(spec, 3), part_names(spec, 4)
+    (('Low', 'Mid', 'Hot'), ('1', '2', '3', '4'))
     """
-    names = PARTS.get(spec.name) or PARTS.get(spec.kind) or ()
-    return tuple(names[:length]) if len(names) >= length else tuple(str(i + 1) for i in range(length))
+    return _names(tuple(getattr(spec, "parts", ())), length)
+
+
+def row_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
+    """What each row of a table field stands for (the qualities of a sale-value table): its ``rows``, else numbers."""
+    return _names(tuple(getattr(spec, "rows", ())), length)
+
+
+def key_names(spec: FieldSpec) -> tuple[str, ...]:
+    """The keys a keyed table field may hold, in order (the piles of per-pile odds): the spec's ``keys``."""
+    return tuple(getattr(spec, "keys", ()))
+
+
+def new_entry(spec: FieldSpec) -> tuple[int, ...]:
+    """What an entry of a keyed table starts from when a designer gives a key its own: the spec's ``start``.
+
+    Without one, equal shares of 100 over its parts (the remainder to the first).
+    """
+    start = tuple(getattr(spec, "start", ()))
+    if start:
+        return start
+    n = max(len(getattr(spec, "parts", ())), 1)
+    return (100 - (n - 1) * (100 // n), *([100 // n] * (n - 1)))
 
 
 def name_label(name: str) -> str:

@@ -20,6 +20,7 @@ from .encoding import encoder
 from .errors import ActionParseError, BourbonLabError, IllegalAction, RulesetError
 from .events import Event
 from .game import Game, SetupError
+from .invariants import broken
 from .narrate import describe
 from .ruleset import Ruleset
 
@@ -61,7 +62,9 @@ GAME = register_game(
         action_index=action_index,
         narrate=describe,
         board=BOARD,
+        invariants=broken,
         mechanics_file=_HERE / "data" / "mechanics.yaml",
+        targets_file=_HERE / "data" / "targets.yaml",
         secrets_file=_HERE / "data" / "secrets.yaml",
         view_seats=VIEW_SEATS,
         box_file=BOX_FILE,

@@ -1,11 +1,15 @@
 """The Ruleset's schema: every tunable field with its type, range, group and one-line description.
 
 UIs (the notebook editor, the dashboard) are generated from ``FIELDS``; the
-``Ruleset`` coerces and checks each value through the same specs.
+``Ruleset`` coerces and checks each value through the same specs. The words a designer reads
+for a list field's entries (Low/Mid/Hot, the qualities, the piles) are part of its spec
+(``NamedSpec``), and ``TABS`` orders the groups as tabs, so the generic editors hold no
+Bourbonomics words.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.fields import FieldSpec, as_int, as_int_tuple, check_each, register_kind
@@ -144,8 +148,33 @@ for _name, _coerce, _check, _yaml in (
     register_kind(_name, _coerce, _check, _yaml)
 
 
+@dataclass(frozen=True)
+class NamedSpec(FieldSpec):
+    """A field whose entries have names: the editors label each box with them instead of 1, 2, 3.
+
+    ``parts`` names a list's entries (a table's columns), ``rows`` a table's rows, ``keys`` the keys
+    a keyed table may hold, in order; ``start`` is what an entry newly given a key starts from.
+    """
+
+    parts: tuple[str, ...] = ()
+    rows: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+    start: tuple[int, ...] = ()
+
+
+_NAMES = ("parts", "rows", "keys", "start")
+
+FIRST_DRAFT_ODDS = (50, 25, 15, 8, 2)
+"""The first draft's quality odds: where a pile given its own odds in an editor starts."""
+
+
+def _levels(n: int) -> tuple[str, ...]:
+    return ("Base", "+1", "+2", "+3")[:n]
+
+
 def _f(name, kind, group, description, lo=None, hi=None, **kw) -> FieldSpec:
-    return FieldSpec(name, kind, group, description, lo, hi, **kw)
+    cls = NamedSpec if any(k in kw for k in _NAMES) else FieldSpec
+    return cls(name, kind, group, description, lo, hi, **kw)
 
 
 FIELDS: tuple[FieldSpec, ...] = (
@@ -173,8 +202,18 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Sale value by quality: younger / prime / older than the prime window.",
         0,
         100,
+        rows=QUALITIES,
+        parts=_BANDS,
     ),
-    _f("sales_per_quality", "sales", "economy", "How many times a barrel of each quality can be sold.", 1, 10),
+    _f(
+        "sales_per_quality",
+        "sales",
+        "economy",
+        "How many times a barrel of each quality can be sold.",
+        1,
+        10,
+        parts=QUALITIES,
+    ),
     _f(
         "barrel_sales_per_round",
         "optional_int",
@@ -186,8 +225,26 @@ FIELDS: tuple[FieldSpec, ...] = (
         choices=(1, None),
     ),
     # --- resources
-    _f("quality_odds", "odds", "resources", "Share of each quality in every resource pile, in %.", 0, 100),
-    _f("pile_quality_odds", "pile_odds", "resources", "Per-pile quality odds that replace the common odds.", 0, 100),
+    _f(
+        "quality_odds",
+        "odds",
+        "resources",
+        "Share of each quality in every resource pile, in %.",
+        0,
+        100,
+        parts=QUALITIES,
+    ),
+    _f(
+        "pile_quality_odds",
+        "pile_odds",
+        "resources",
+        "Per-pile quality odds that replace the common odds.",
+        0,
+        100,
+        parts=QUALITIES,
+        keys=RESOURCES,
+        start=FIRST_DRAFT_ODDS,
+    ),
     _f("pile_size", "int", "resources", "Cards in each resource pile (a finite shuffled deck).", 5, 200),
     _f(
         "piles",
@@ -208,6 +265,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         20,
         length=3,
         book=True,
+        parts=("Low", "Mid", "Hot"),
     ),
     _f("mid_zone_from", "int", "market", "Cards on the shared table from which the zone is Mid.", 1, 30),
     _f("hot_zone_from", "int", "market", "Cards on the shared table from which the zone is Hot.", 1, 30, book=True),
@@ -247,8 +305,28 @@ FIELDS: tuple[FieldSpec, ...] = (
         choices=("first_player_picks", "top_card"),
     ),
     # --- departments
-    _f("rickhouse_levels", "levels", "departments", "Barrel slots at Base, +1, +2.", 1, 20, length=3, book=True),
-    _f("supply_levels", "levels", "departments", "Dice on your table at Base, +1, +2.", 1, 20, length=3, book=True),
+    _f(
+        "rickhouse_levels",
+        "levels",
+        "departments",
+        "Barrel slots at Base, +1, +2.",
+        1,
+        20,
+        length=3,
+        book=True,
+        parts=_levels(3),
+    ),
+    _f(
+        "supply_levels",
+        "levels",
+        "departments",
+        "Dice on your table at Base, +1, +2.",
+        1,
+        20,
+        length=3,
+        book=True,
+        parts=_levels(3),
+    ),
     _f(
         "warehouse_levels",
         "levels",
@@ -258,6 +336,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         30,
         length=3,
         book=True,
+        parts=_levels(3),
     ),
     _f(
         "mash_floor_levels",
@@ -268,6 +347,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         10,
         length=3,
         book=True,
+        parts=_levels(3),
     ),
     _f(
         "marketing_levels",
@@ -278,6 +358,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         10,
         length=2,
         book=True,
+        parts=_levels(2),
     ),
     # --- ultimates
     _f("mega_expansion_slots", "int", "ultimates", "Mega Expansion: extra barrel slots.", 0, 10, book=True),
@@ -378,3 +459,6 @@ CONTENT_FIELDS = ("mash_bills", "demand_cards", "distilleries")
 
 SPECS = {f.name: f for f in FIELDS}
 GROUPS = tuple(dict.fromkeys(f.group for f in FIELDS))
+
+TABS = ("economy", "market", "departments", "resources", "ultimates", "end", "table", "content")
+"""The groups as the editors' tabs: what designers tune most first, the table and the content counts last."""

@@ -205,6 +205,8 @@ class Ruleset(FieldRuleset):
 
     game = "distilled"
     FIELDS = FIELDS
+    TABS = ("market",)
+    """Groups the editors show first as tabs; the rest follow in the order of ``FIELDS``."""
     DEFAULTS = Path(__file__).parent / "data" / "ruleset.yaml"
 
     def check_together(self, values: dict[str, Any]) -> list[tuple[str, str]]:

@@ -161,6 +161,8 @@ class Ruleset(FieldRuleset):
 
     game = "gin_crafters"
     FIELDS = FIELDS
+    TABS = ("market", "end")
+    """Groups the editors show first as tabs; the rest follow in the order of ``FIELDS``."""
     DEFAULTS = Path(__file__).parent / "data" / "ruleset.yaml"
 
     def __init__(self, *args: Any, **values: Any):

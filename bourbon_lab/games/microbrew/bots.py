@@ -23,6 +23,9 @@ from . import copper as cu
 from .content import EMPTY, HOP
 
 GAME = "microbrew"
+STRONGEST = "perfect"
+"""The strongest bot (``bl.postgame`` asks it by default): ``perfect``, the default heuristic, and ``advertise``
+are even, 50.6 % [47.8, 53.5] (docs/games/microbrew-rules-decisions.md); the default is kept."""
 LOYAL: Final = 12.0
 """What a loyal customer is worth in dollars to the planner (a point decides the game; money only breaks ties)."""
 DEPTH: Final = 2

@@ -196,6 +196,8 @@ class Ruleset(FieldRuleset):
 
     game: ClassVar[str] = "microbrew"
     FIELDS = FIELDS
+    TABS = ("end", "content")
+    """Groups the editors show first as tabs; the rest follow in the order of ``FIELDS``."""
     DEFAULTS = DATA / "ruleset.yaml"
 
     @classmethod

@@ -4,6 +4,9 @@
 - ``recipes_distilled``: which recipes do distillations end as, and how likely was a real recipe before the cut?
 - ``age_or_sell``: does ageing pay? SP of a sale by the flavour cards the spirit held.
 - ``awards_timing``: are awards settled early? Awards claimed by round.
+
+In the game's own folder (issue 42): it imports only the core (its shared look, ``core.charting``), found by
+``GameDef.part("charts")`` or imported directly; not compiled (``native.toml``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ._style import COUNT_AXIS, HEIGHT, WIDTH, plain, title
+from ...core.charting import COUNT_AXIS, HEIGHT, WIDTH, plain, title
 
 SOURCES = ("sale_recipe", "sale_cards", "sale_flavour", "awards", "goals", "warehouse", "bottles", "upgrades",
            "money", "tasting")  # fmt: skip

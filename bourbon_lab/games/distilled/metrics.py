@@ -3,7 +3,10 @@
 Distilled's identities and seats are judged by their mean final score (SP) against the table's
 mean rather than by win rate: a 4-player game has one winner, so a win rate over the ~130 games an
 identity gets in 400 is good to about ±7 points, too coarse for a ±5 target, while its mean SP is
-good to about ±2. Intervals are bootstraps over whole games (``metrics.bootstrap``).
+good to about ±2. Intervals are bootstraps over whole games (``core.metrics.bootstrap``).
+
+Part of the game's own folder (issue 42): the design layer loads it through ``GameDef.part("metrics")``
+the first time Distilled's metrics are asked for. Not compiled (``native.toml``): it reads dataframes.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from .metrics import Estimate, bootstrap, finished, metric, per_game
+from ...core.metrics import Estimate, bootstrap, finished, metric, per_game
 
 DISTILLED = "distilled"
 
@@ -103,5 +106,5 @@ def _winners(score: list, money: list) -> set[int]:
     return {i for i, key in enumerate(zip(score, money)) if key == best}
 
 
-TARGETS = Path(__file__).parents[1] / "games" / "distilled" / "data" / "targets.yaml"
+TARGETS = Path(__file__).parent / "data" / "targets.yaml"
 """Distilled's design targets (issue 17, item 7), beside the content they judge."""

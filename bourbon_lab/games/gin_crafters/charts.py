@@ -4,6 +4,9 @@
 - ``side_business_or_buy``: does Side Business beat buying? Mean score by Side Businesses taken.
 - ``brand_weight``: how much do brand cards decide? Brand VP per bot and the games whose winner they changed.
 - ``seat_advantage``: win rate by turn order under each ``final_turns`` reading (one run per reading).
+
+In the game's own folder (issue 42): it imports only the core (its shared look, ``core.charting``), found by
+``GameDef.part("charts")`` or imported directly; not compiled (``native.toml``).
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ..sim.stats import win_rates
-from ._style import HEIGHT, WIDTH, plain, title
+from ...core.charting import HEIGHT, WIDTH, plain, title
+from ...core.stats import win_rates
 
 
 def _bucket(column: str, top: int) -> pl.Expr:

@@ -5,6 +5,9 @@
 - ``manage_purchases``: which Manage purchase is strongest? Win rate by a player's first purchase.
 - ``second_player_recipe``: does the second player's extra recipe offset going second? Win rate by turn
   order, split by whether the extra recipe was taken.
+
+In the game's own folder (issue 42): it imports only the core (its shared look, ``core.charting``), found by
+``GameDef.part("charts")`` or imported directly; not compiled (``native.toml``).
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ..sim.stats import win_rates
-from ._style import HEIGHT, WIDTH, plain, title
+from ...core.charting import HEIGHT, WIDTH, plain, title
+from ...core.stats import win_rates
 
 
 def _bars(rates: pl.DataFrame, x: str, x_title: str, chart_title, color: str | None = None) -> alt.LayerChart:
