@@ -126,7 +126,10 @@ class ISMCTS(Bot):
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            self.iterate(view.determinise(self.rng), root, allowed)
+            world = view.determinise(self.rng)
+            for policy in self.policies(world):
+                policy.forget()  # a plan from the last world is no plan in this one
+            self.iterate(world, root, allowed)
             done += 1
         self.last_iterations = done
         return root

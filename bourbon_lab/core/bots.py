@@ -24,6 +24,13 @@ class Bot:
     def choose(self, view: Any, legal: list[Any]) -> Any:
         raise NotImplementedError
 
+    def forget(self) -> None:
+        """Drop what the bot remembers of the table it played (a plan under way); a search calls it between worlds.
+
+        A search reuses one policy bot a seat over many re-dealt worlds: a plan made in one world must not be
+        played in the next, where its moves may be legal but mean something else.
+        """
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 

@@ -1,35 +1,24 @@
 """Which charts a study shows, in what order: shared by the served app and the published site.
 
-Bourbonomics shows its own market and economy charts; any other game the common ones its
-tables can draw (win rate, scores, where points come from, game length, income and points), then
-its own: a game whose ``charts`` module (in its folder, ``GameDef.part``) declares ``STUDY`` and ``study(result)``
-gets them in the dashboard and in a published report with no change here.
+A study shows the common charts any game's tables can draw (win rate, scores, where points come from,
+game length, income and points), then the game's own: a game whose ``charts`` module (in its folder,
+``GameDef.part``) declares ``STUDY`` and ``study(result)`` gets them in the dashboard and in a published
+report with no change here. ``CHARTS`` there, when given, is the whole reading order instead (Bourbonomics
+keeps three common charts and puts its market's after them).
 """
 
 from __future__ import annotations
 
+import inspect
 from types import ModuleType
 
 import altair as alt
 import polars as pl
 
 from .. import charts
-from ..core import DEFAULT_GAME, get_game
+from ..core import get_game
 from ..sim.paired import Comparison
 from ..sim.runner import SimResult
-
-STUDY_CHARTS = (
-    "win_rate",
-    "score_distribution",
-    "score_share",
-    "game_length",
-    "market_events",
-    "sale_zones",
-    "upgrades",
-    "economy_flow",
-    "game_timeline",
-)
-"""Bourbonomics' charts."""
 
 COMMON_CHARTS = ("win_rate", "score_distribution", "score_by_source", "game_length", "income_and_points")
 """The charts any game's tables can draw."""
@@ -43,15 +32,16 @@ def own_charts(game: str) -> ModuleType | None:
 
 def chart_names(game: str) -> tuple[str, ...]:
     """The charts a study of ``game`` shows, in reading order."""
-    if game == DEFAULT_GAME:
-        return STUDY_CHARTS
     own = own_charts(game)
-    return COMMON_CHARTS + (tuple(own.STUDY) if own else ())
+    if own is None:
+        return COMMON_CHARTS
+    return tuple(getattr(own, "CHARTS", COMMON_CHARTS + tuple(own.STUDY)))
 
 
 def group_options(game: str) -> list[str]:
-    """What the per-player charts may group by: seat and bot, and Bourbonomics' distillery."""
-    return ["seat", "bot", "distillery"] if game == DEFAULT_GAME else ["seat", "bot"]
+    """What the per-player charts may group by: seat and bot, and a distillery where the game's tables have one."""
+    columns = get_game(game).columns
+    return ["seat", "bot"] + (["distillery"] if columns is not None and "distillery" in columns.players else [])
 
 
 def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_round: float = charts.MINUTES_PER_ROUND):
@@ -73,28 +63,19 @@ def study_charts(result: SimResult, rules=None, by: str = "seat", minutes_per_ro
     dict of str to altair chart
     """
     p, g, e = result.players, result.games, result.events
-    if result.game != DEFAULT_GAME:
-        own = own_charts(result.game)
-        return {
-            "win_rate": charts.win_rate(p, by=by),
-            "score_distribution": charts.score_distribution(p, by=by),
-            "score_by_source": charts.score_by_source(result.score_parts, p, by=by),
-            "game_length": charts.game_length(g, minutes_per_round=minutes_per_round),
-            "income_and_points": charts.income_and_points(e),
-            **(own.study(result) if own else {}),
-        }
-    first = int(g.filter(pl.col("error").is_null())["game"].min() or 0) if g.height else 0
-    return {
-        "win_rate": charts.win_rate(p, by=by),
-        "score_distribution": charts.score_distribution(p, by=by),
-        "score_share": charts.score_share(p, by="bot" if by == "seat" else by),
-        "game_length": charts.game_length(g, minutes_per_round=minutes_per_round),
-        "market_events": charts.market_events(g),
-        "sale_zones": charts.sale_zones(e),
-        "upgrades": charts.upgrades(p, e),
-        "economy_flow": charts.economy_flow(e),
-        "game_timeline": charts.game_timeline(e, game=first, rules=rules),
+    common = {
+        "win_rate": lambda: charts.win_rate(p, by=by),
+        "score_distribution": lambda: charts.score_distribution(p, by=by),
+        "score_by_source": lambda: charts.score_by_source(result.score_parts, p, by=by),
+        "game_length": lambda: charts.game_length(g, minutes_per_round=minutes_per_round),
+        "income_and_points": lambda: charts.income_and_points(e),
     }
+    own = own_charts(result.game)
+    drawn = {}
+    if own is not None:
+        accepts = inspect.signature(own.study).parameters
+        drawn = own.study(result, **{k: v for k, v in (("rules", rules), ("by", by)) if k in accepts})
+    return {name: drawn[name] if name in drawn else common[name]() for name in chart_names(result.game)}
 
 
 def comparison_chart(comparison: Comparison) -> alt.TopLevelMixin:

@@ -7,6 +7,8 @@ it lacks up in the default game's ``charts`` part. Not compiled (``native.toml``
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import polars as pl
 
@@ -411,3 +413,34 @@ def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
     )
     color = alt.Color("source:N", title="Points from", scale=alt.Scale(range=["#b5893a", "#5a3e85"]))
     return source_share_chart(sums, by, color)
+
+
+CHARTS = (
+    "win_rate",
+    "score_distribution",
+    "score_share",
+    "game_length",
+    "market_events",
+    "sale_zones",
+    "upgrades",
+    "economy_flow",
+    "game_timeline",
+)
+"""A study's charts in reading order (the Study tab, a published report): three common ones, then the market's."""
+
+STUDY = ("score_share", "market_events", "sale_zones", "upgrades", "economy_flow", "game_timeline")
+"""This game's own charts in a study."""
+
+
+def study(result: Any, rules: Any = None, by: str = "seat") -> dict[str, alt.TopLevelMixin]:
+    """Each chart of ``STUDY`` drawn from one ``simulate`` run (the timeline: its first finished game)."""
+    p, g, e = result.players, result.games, result.events
+    first = int(g.filter(pl.col("error").is_null())["game"].min() or 0) if g.height else 0
+    return {
+        "score_share": score_share(p, by="bot" if by == "seat" else by),
+        "market_events": market_events(g),
+        "sale_zones": sale_zones(e),
+        "upgrades": upgrades(p, e),
+        "economy_flow": economy_flow(e),
+        "game_timeline": game_timeline(e, game=first, rules=rules),
+    }

@@ -58,6 +58,9 @@ class Distiller(Bot):
         super().__init__(seed)
         self._plan: list[str] = []
 
+    def forget(self) -> None:
+        self._plan = []
+
     def choose(self, obs: Any, legal: list) -> Any:
         if len(legal) == 1:
             return legal[0]

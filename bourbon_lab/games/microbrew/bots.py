@@ -77,6 +77,11 @@ class Brewer(Bot):
         self._redo: str | None = None
         """The space (``"bottle.1"``) whose brewer this turn's Manage takes back with Overtime (``overtime``)."""
 
+    def forget(self) -> None:
+        """A brew's swaps and this turn's Overtime belong to the table they were planned on (``Bot.forget``)."""
+        self._plan = []
+        self._redo = None
+
     # --- valuing beers
 
     def look(self, sight) -> None:
