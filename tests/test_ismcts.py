@@ -19,6 +19,7 @@ from bourbon_lab.bots import UnknownBot, make_bot
 from bourbon_lab.bots.base import bot_params
 from bourbon_lab.bots.ismcts import ISMCTS, rewards
 from bourbon_lab.core import get_game
+from bourbon_lab.core.bots import Bot
 from bourbon_lab.sim.skill import ladder, rate, tables_for
 from bourbon_lab.sim.stats import wilson
 
@@ -114,6 +115,40 @@ def test_the_root_statistics_cover_only_the_seats_legal_moves():
     assert set(root.children) <= {str(a) for a in legal}
     assert sum(ch.visits for ch in root.children.values()) == 3 * len(legal)
     assert len(root.children) == len(legal)  # every move tried before any is tried twice
+
+
+class _Planner(Bot):
+    """A heuristic that commits to a plan: the first move it sees, then the same text while legal."""
+
+    name = "heuristic"
+    made: list = []
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.plan, self.seen, self.forgot = None, None, 0
+        _Planner.made.append(self)
+
+    def choose(self, view, legal):
+        texts = [str(a) for a in legal]
+        if self.plan in texts:
+            return legal[texts.index(self.plan)]
+        self.plan, self.seen = texts[0], view
+        return legal[0]
+
+    def forget(self):
+        self.plan, self.forgot = None, self.forgot + 1
+
+
+def test_a_search_makes_its_rollout_bots_forget_their_plans_between_worlds(monkeypatch):
+    """A plan made in one re-dealt world is not played in the next (Distilled's heuristic did: issue 41)."""
+    from bourbon_lab.core.bots import REGISTRIES
+
+    monkeypatch.setitem(REGISTRIES.setdefault("tipjar", {}), "heuristic", _Planner)
+    _Planner.made.clear()
+    g = bl.new_game(TIP, players=2, seed=3)
+    ISMCTS(seed=1, iterations=40, depth=6).search(g.observe(g.decision.actor), g.legal_actions())
+    assert len(_Planner.made) == 2
+    assert [p.forgot for p in _Planner.made] == [40, 40]  # once a world, before it is played
 
 
 class _Rows:
