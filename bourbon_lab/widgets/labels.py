@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import FieldSpec, games, get_game
+from ..core import FieldSpec
 from ..core.house import specs_of
 
 
@@ -65,15 +65,9 @@ def _kind_of(value: Any) -> str:
 def tab_order(rules: Any) -> tuple[str, ...]:
     """The groups a ruleset's game shows first as tabs, in that order (``()``: the schema's order).
 
-    A game declares them as ``TABS``: on its ruleset class, or beside its fields in its ``schema``
-    module (``GameDef.part("schema")``), where a game that keeps its schema apart writes them.
+    A game declares them as ``TABS`` on its ruleset class.
     """
-    tabs = getattr(type(rules), "TABS", None)
-    if tabs is None:
-        name = getattr(rules, "game", None)
-        schema = get_game(name).part("schema") if isinstance(name, str) and name in games() else None
-        tabs = getattr(schema, "TABS", ())
-    return tuple(tabs)
+    return tuple(getattr(type(rules), "TABS", ()))
 
 
 def groups_of(specs: tuple[FieldSpec, ...], order: tuple[str, ...] = ()) -> list[str]:

@@ -27,7 +27,7 @@ from .content import (
     MashBill,
 )
 from .errors import FileFormatError, RulesetError, short
-from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, FieldSpec
+from .schema import CONTENT_FIELDS, FIELDS, GROUPS, SPECS, TABS, FieldSpec
 
 _CONTENT_TYPES = {"mash_bills": MashBill, "demand_cards": DemandCard, "distilleries": Distillery}
 _CONTENT_FILES = {
@@ -82,6 +82,8 @@ class Ruleset:
     """
 
     game = "bourbonomics"
+    TABS = TABS
+    """The groups shown first as tabs, in this order (``widgets.labels.tab_order``)."""
     """The game this ruleset belongs to: ``bl.new_game`` dispatches on it (see ``bourbon_lab.core``)."""
 
     __slots__ = (
