@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from checkout import ROOT, before_tree, tree_env
+
 BEFORE = "3c2efa7"
 """The last commit before house rules (issue 27's end)."""
 
@@ -73,17 +73,8 @@ print(json.dumps({"ms": 1000 * (time.process_time() - start) / games, "compiled"
 """
 
 
-def _before_tree(path: Path) -> Path:
-    if not (path / "bourbon_lab").is_dir():
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), BEFORE], check=True)
-    env = {**os.environ, "PYTHONPATH": str(path)}
-    subprocess.run([sys.executable, "-m", "bourbon_lab.cli", "compile"], cwd=path, env=env, check=True)
-    return path
-
-
 def _run(tree: Path, game: str, games: int, kind: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "BOURBON_LAB_PURE"}
-    env["PYTHONPATH"] = str(tree)
+    env = tree_env(tree)
     args = [game, str(TABLES[game]), str(games), kind, EVENT[game], QUANTITY[game]]
     out = subprocess.run([sys.executable, "-c", _PLAY, *args], env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
@@ -96,7 +87,7 @@ def main() -> None:
     ap.add_argument("--before", default="/tmp/bourbon_lab-before-house-rules", help="a checkout of " + BEFORE)
     ap.add_argument("games_to_run", nargs="*", default=list(TABLES))
     args = ap.parse_args()
-    before = _before_tree(Path(args.before))
+    before = before_tree(Path(args.before), BEFORE)
     columns = {
         "before": (before, "none"),
         "none": (ROOT, "none"),

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from checkout import ROOT, before_tree, tree_env
+
 BEFORE = "b02318d"
 """The last commit before issue 42 moved each game into one folder."""
 TABLES = {"bourbonomics": 4, "distilled": 4, "gin_crafters": 4, "microbrew": 2}
@@ -50,19 +50,8 @@ print(json.dumps({"ms": 1000 * (time.process_time() - start) / max(games, 1), "c
 """
 
 
-def _before_tree(path: Path) -> Path:
-    if not (path / "bourbon_lab").is_dir():
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), BEFORE], check=True)
-    env = {**os.environ, "PYTHONPATH": str(path)}
-    subprocess.run([sys.executable, "-m", "bourbon_lab.cli", "compile"], cwd=path, env=env, check=True)
-    return path
-
-
 def _run(tree: Path, game: str, games: int, pure: bool) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "BOURBON_LAB_PURE"}
-    env["PYTHONPATH"] = str(tree)
-    if pure:
-        env["BOURBON_LAB_PURE"] = "1"
+    env = tree_env(tree, pure)
     args = [game, str(TABLES[game]), str(games)]
     out = subprocess.run([sys.executable, "-c", _PLAY, *args], env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
@@ -73,10 +62,7 @@ def _instructions(tree: Path, game: str, games: int, pure: bool) -> int:
     import re
     import tempfile
 
-    env = {k: v for k, v in os.environ.items() if k != "BOURBON_LAB_PURE"}
-    env["PYTHONPATH"] = str(tree)
-    if pure:
-        env["BOURBON_LAB_PURE"] = "1"
+    env = tree_env(tree, pure)
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, "-c", _PLAY]
         out = subprocess.run([*cmd, game, str(TABLES[game]), str(games)], env=env, capture_output=True, text=True)
@@ -114,7 +100,7 @@ def main() -> None:
     ap.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
     ap.add_argument("games_to_run", nargs="*", default=list(TABLES))
     args = ap.parse_args()
-    before = _before_tree(Path(args.before))
+    before = before_tree(Path(args.before), BEFORE)
     if args.instructions:
         instructions(before, min(args.games, 5), args.games_to_run)
         return
