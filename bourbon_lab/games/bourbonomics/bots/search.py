@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ....core.bots import register
 from ..actions import Action
+from ..estimate import SHARE, barrels_worth
 from . import knowledge as k
 from .heuristic import Hot, Prime, Rush
 from .simple import Greedy
@@ -81,9 +82,7 @@ class SearchBot(Rush):
         """My score lead over the best opponent, counting barrels at a share of what they will fetch."""
 
         def worth(p) -> float:
-            view = g.observe(p.seat)
-            barrels = sum(k.value(view, b) * b.sales_left for b in p.barrels if b.built)
-            bonus = 0.0 if g.is_over else 0.6 * barrels + 2.0 * len(p.completed)
+            bonus = 0.0 if g.is_over else SHARE * barrels_worth(g.rules, p) + 2.0 * len(p.completed)
             return p.capital + p.prestige_from_orders + bonus
 
         mine = worth(g.players[me])
