@@ -223,6 +223,29 @@ def _toy_bots():
     return bot_names("tipjar")
 
 
+def test_ratings_do_not_depend_on_the_order_the_games_came_in():
+    """Two bots of one strength: ``a`` wins the first 45 games, ``b`` the last 45. One online pass rates the
+    later winner 24 points higher (and the reversed order the other way round); averaged over orders they
+    rate alike, and the play order and its reverse agree."""
+    import polars as pl
+
+    rows = [
+        {"game": i, "seat": s, "bot": b, "rank": (["a", "b", "c"] if i < 45 else ["b", "a", "c"]).index(b) + 1}
+        for i in range(90)
+        for s, b in enumerate(["a", "b", "c"])
+    ]
+    table = pl.DataFrame(rows)
+    reversed_table = table.with_columns(game=89 - pl.col("game"))
+    one = rate(table, ["a", "b", "c"], orders=1)
+    assert one["b"][0] - one["a"][0] > 20
+    r, rr = rate(table, ["a", "b", "c"]), rate(reversed_table, ["a", "b", "c"])
+    assert abs(r["a"][0] - r["b"][0]) < 2
+    assert abs(r["a"][0] - rr["a"][0]) < 2 and abs(r["b"][0] - rr["b"][0]) < 2
+    assert r["c"][0] < min(r["a"][0], r["b"][0]) - 1.96 * (r["c"][1] + r["a"][1])
+    with pytest.raises(ValueError, match="orders"):
+        rate(table, ["a", "b", "c"], orders=0)
+
+
 def test_a_coin_flip_game_shows_no_skill(monkeypatch):
     """Tip Jar where the winner is a coin toss: search wins its fair share, within its interval."""
     import polars as pl
