@@ -64,18 +64,25 @@ def _check_readable(chart) -> dict:
     return spec
 
 
+@pytest.fixture(scope="module")
+def own(run):
+    """Bourbonomics' own charts, reached through the game of the run."""
+    return charts.of(run)
+
+
 def _builders(run, comparison):
     p, g, e = run.players, run.games, run.events
+    own = charts.of(run)
     return {
         "score_distribution": charts.score_distribution(p, by="bot"),
         "win_rate": charts.win_rate(p, by="seat"),
         "game_length": charts.game_length(g),
-        "score_share": charts.score_share(p),
-        "sale_zones": charts.sale_zones(e),
-        "market_events": charts.market_events(g),
-        "upgrades": charts.upgrades(p, e),
+        "score_share": own.score_share(p),
+        "sale_zones": own.sale_zones(e),
+        "market_events": own.market_events(g),
+        "upgrades": own.upgrades(p, e),
         "game_timeline": charts.game_timeline(e, game=1),
-        "economy_flow": charts.economy_flow(e),
+        "economy_flow": own.economy_flow(e),
         "ab_comparison": charts.ab_comparison(comparison.table),
     }
 
@@ -124,8 +131,8 @@ def test_game_length_states_its_minutes_assumption(run):
         charts.game_length(run.games, minutes_per_round=0)
 
 
-def test_score_share_splits_capital_and_prestige(run):
-    spec = charts.score_share(run.players, by="bot").to_dict()
+def test_score_share_splits_capital_and_prestige(run, own):
+    spec = own.score_share(run.players, by="bot").to_dict()
     rows = _datasets(spec)
     assert {r["source"] for r in rows} == {"Capital", "Prestige"}
     for bot in run.players["bot"].unique():
@@ -135,14 +142,14 @@ def test_score_share_splits_capital_and_prestige(run):
     assert cap["points"] == heur["capital"].sum()
 
 
-def test_sale_zones_count_every_sale_in_zone_order(run):
-    spec = charts.sale_zones(run.events).to_dict()
+def test_sale_zones_count_every_sale_in_zone_order(run, own):
+    spec = own.sale_zones(run.events).to_dict()
     assert sum(r["sales"] for r in _datasets(spec)) == run.events.filter(pl.col("kind") == "sale").height
     assert spec["encoding"]["x"]["sort"] == ["Low", "Mid", "Hot"]
 
 
-def test_market_events_count_games_per_number_of_crashes(run):
-    spec = charts.market_events(run.games).to_dict()
+def test_market_events_count_games_per_number_of_crashes(run, own):
+    spec = own.market_events(run.games).to_dict()
     rows = _datasets(spec)
     crashes = run.games.group_by("crashes").len()
     for r in crashes.iter_rows(named=True):
@@ -150,8 +157,8 @@ def test_market_events_count_games_per_number_of_crashes(run):
     assert sum(x["games"] for x in rows if x["event"] == "Hot reset") == run.games.height
 
 
-def test_upgrades_panels_cover_every_upgrade(run):
-    spec = charts.upgrades(run.players, run.events).to_dict()
+def test_upgrades_panels_cover_every_upgrade(run, own):
+    spec = own.upgrades(run.players, run.events).to_dict()
     left, right = spec["hconcat"]
     assert left["encoding"]["x"]["field"] == "upgrades" and right["encoding"]["y"]["field"] == "department"
     rows = _datasets(spec)
@@ -184,8 +191,8 @@ def test_timeline_from_a_live_game(rules):
     assert scores == capital_plus_prestige
 
 
-def test_economy_flow_balances_sales_against_upgrades(run):
-    spec = charts.economy_flow(run.events).to_dict()
+def test_economy_flow_balances_sales_against_upgrades(run, own):
+    spec = own.economy_flow(run.events).to_dict()
     rows = _datasets(spec)
     e = run.events
     sales = e.filter(pl.col("kind") == "sale")["capital"].sum()

@@ -1,47 +1,55 @@
-"""Altair chart builders: each a function from a ``simulate``/``compare`` table to a titled chart.
+"""Altair chart builders and finished tables, each called with a ``simulate`` result or the table it draws.
 
-Every builder returns an Altair chart with a title and axis names a designer reads without the
-code; ``save`` writes it as PNG or SVG for reports. Importing this package (or any builder module in
-it) chooses Altair's offline renderer (``use_offline_renderer``), so a chart shows in JupyterLab with no
-network instead of a blank cell, whatever else the notebook imported. ``table`` and ``win_table`` show
-result tables the same way: percentages as percentages, intervals as "25 % [18, 33]".
+Every builder returns an Altair chart with a title and axis names a designer reads without the code;
+``save`` writes it as PNG or SVG for reports. ``table``, ``win_table`` and ``comparison_table`` show result
+tables the same way: percentages as percentages, intervals as "25 % [18, 33]", a title when given.
 
-The builders here read any game's tables. A game's own charts live in its folder (``games/<game>/charts.py``,
-issue 42) and are found through the registry, never by name: a name this package lacks (``sale_zones``,
-``upgrades``...) is looked up in the default game's charts, and a game's name gives its charts module
-(``charts.distilled``).
+By hand: ``charts.win_rate(result)``, ``charts.ab_comparison(comparison)``. Each builder's docstring says what
+it takes; anything else (a string, a table without the columns, a ``Comparison`` where one run is needed) is
+refused with a ``ChartInputError`` naming the builder and the argument.
+
+The builders here read any game's tables. A game's own charts live in its folder (``games/<game>/charts.py``)
+and are reached through the game, never from this namespace, where another game's data would fail:
+``charts.of(result)`` (or ``charts.of("<game>")``, or ``charts.<game>``) is that game's module. A game's
+builder asked for here by name (``charts.<builder>(result)``) draws through the result's own game, and refuses
+a bare table or another game's run with the call to make instead.
+
+Importing this package (or any module in it) chooses Altair's offline renderer (``use_offline_renderer``), so
+a chart shows in JupyterLab with no network, and has every spec name the Vega-Lite version the embedded
+runtimes draw (``runtime.pin_schema``).
 """
 
+from ..core.charting import ChartInputError
 from .common import income_and_points, score_by_source
 from .comparison import ab_comparison
 from .export import save, use_offline_renderer
 from .length import MINUTES_PER_ROUND, game_length
+from .own import game_builder, of
+from .runtime import pin_schema
 from .scores import score_distribution, win_rate
 from .tables import Table, comparison_table, interval, percent, table, win_table
 from .timeline import game_events, game_timeline
 
 use_offline_renderer(widgets=False)  # issue 43: Altair's default renderer draws nothing offline
+pin_schema()  # issue 50: the specs name the Vega-Lite every embedded runtime satisfies
 
 __all__ = [
     "MINUTES_PER_ROUND",
+    "ChartInputError",
     "Table",
     "ab_comparison",
     "comparison_table",
-    "economy_flow",
     "game_events",
     "game_length",
     "game_timeline",
     "income_and_points",
     "interval",
-    "market_events",
+    "of",
     "percent",
-    "sale_zones",
     "save",
     "score_by_source",
     "score_distribution",
-    "score_share",
     "table",
-    "upgrades",
     "use_offline_renderer",
     "win_rate",
     "win_table",
@@ -49,17 +57,11 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    """A builder of the default game's own charts (``sale_zones``), or a game's charts module (``distilled``)."""
+    """A game's charts module (``charts.<game>``), or a game's own builder drawn through a result's game."""
     if not name.startswith("_"):
-        from ..core.registry import DEFAULT_GAME, games, get_game
-
-        if name in games():
-            own = get_game(name).part("charts")
-            if own is not None:
-                return own
-        own = get_game(DEFAULT_GAME).part("charts")
-        if own is not None and hasattr(own, name):
-            return getattr(own, name)
+        found = game_builder(name)
+        if found is not None:
+            return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WIDTH, plain, source_share_chart, title
+from ..core.charting import HEIGHT, WIDTH, group_title, plain, second_table, source_share_chart, table_of, title
 
 
-def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = "bot") -> alt.Chart:
+def score_by_source(score_parts, players=None, by: str = "bot") -> alt.Chart:
     """Share of the final score from each source of points (``ScoreRow.parts``), per seat or bot.
 
     Parameters
     ----------
-    score_parts : polars.DataFrame
-        The ``score_parts`` table of a run (game, player, source, points).
-    players : polars.DataFrame
-        The ``players`` table of the same run (for the grouping column).
+    score_parts : SimResult, or its ``score_parts`` table
+        A run (then ``players`` is read from it too), or its score_parts table (game, player, source, points).
+    players : polars.DataFrame, optional
+        The ``players`` table of the same run (for the grouping column); needed beside a bare score_parts table.
     by : {"seat", "bot", "distillery"}
         What to group players by.
 
@@ -28,8 +28,13 @@ def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = 
     -------
     altair.Chart
     """
+    group_title(by)
+    parts = table_of(
+        score_parts, "score_by_source", "score_parts", "score_parts", ("game", "player", "source", "points")
+    )
+    players = second_table(players, score_parts, "score_by_source", "players", "players", ("game", "player", by))
     sums = (
-        score_parts.join(plain(players, "game", "player", by), on=["game", "player"])
+        parts.join(plain(players, "game", "player", by), on=["game", "player"])
         .with_columns(pl.col(by).cast(pl.Utf8))
         .group_by(by, "source")
         .agg(pl.col("points").clip(0).sum().cast(pl.Float64).alias("points"))
@@ -39,7 +44,7 @@ def score_by_source(score_parts: pl.DataFrame, players: pl.DataFrame, by: str = 
     return source_share_chart(sums, by, alt.Color("source:N", title="Points from"))
 
 
-def income_and_points(events: pl.DataFrame) -> alt.Chart:
+def income_and_points(events) -> alt.Chart:
     """Average money gained and points scored per player by each round's end, summed over the rounds so far.
 
     Income counts only money gained: a payment (a Distilled purchase is an ``income`` row below zero) is no
@@ -47,13 +52,14 @@ def income_and_points(events: pl.DataFrame) -> alt.Chart:
 
     Parameters
     ----------
-    events : polars.DataFrame
-        The ``events`` table of a run; its ``income`` and ``points`` rows are used.
+    events : SimResult, or its ``events`` table
+        A run, or its events table; its ``income`` and ``points`` rows are used.
 
     Returns
     -------
     altair.Chart
     """
+    events = table_of(events, "income_and_points", "events", "events", ("game", "round", "player", "kind", "amount"))
     kind = pl.col("kind").cast(pl.Utf8)
     gained = (kind == "points") | ((kind == "income") & (pl.col("amount") > 0))
     flows = events.filter(gained).select(

@@ -1,7 +1,6 @@
-"""How long a game lasts, for any game's ``games`` table (rounds and how each game ended).
+"""How long a game lasts, for any game's run or ``games`` table (rounds and how each game ended).
 
-Bourbonomics' market charts (zones, crashes, Hot resets) that shared this module live in its own folder
-since issue 42 (``games/bourbonomics/charts.py``); ``bl.charts.sale_zones`` still finds them.
+A game's own charts of its market or ending live in its folder: ``bl.charts.of(result)``.
 """
 
 from __future__ import annotations
@@ -9,7 +8,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import COUNT_AXIS, HEIGHT, WHOLE_AXIS, WIDTH, finished, plain, title
+from ..core.charting import COUNT_AXIS, HEIGHT, WHOLE_AXIS, WIDTH, finished, plain, run_game, table_of, title
 from ..core.registry import DEFAULT_GAME, get_game
 from ..core.registry import games as known_games
 
@@ -18,19 +17,18 @@ MINUTES_PER_ROUND = 4.0
 on the chart, and a parameter for another game."""
 
 
-def game_length(
-    games: pl.DataFrame, minutes_per_round: float = MINUTES_PER_ROUND, game: str = DEFAULT_GAME
-) -> alt.Chart:
+def game_length(games, minutes_per_round: float = MINUTES_PER_ROUND, game: str | None = None) -> alt.Chart:
     """Histogram of game length in rounds, with the estimate in minutes and its assumption in the subtitle.
 
     Parameters
     ----------
-    games : polars.DataFrame
-        The ``games`` table of a run; failed games are left out.
+    games : SimResult, or its ``games`` table
+        A run, or its games table; failed games are left out.
     minutes_per_round : float
         Assumed minutes a round takes at the table (the estimate is rounds x this).
-    game : str
+    game : str, optional
         The game played: its declared endings (``GameInfo.ended_by``) keep their order and colours in every run.
+        Default: the run's game (a games table names it in ``game_name``).
 
     Returns
     -------
@@ -38,6 +36,8 @@ def game_length(
     """
     if minutes_per_round <= 0:
         raise ValueError(f"minutes_per_round: {minutes_per_round!r} must be above 0")
+    game = game or run_game(games) or DEFAULT_GAME
+    games = table_of(games, "game_length", "games", "games", ("game", "rounds", "ended_by"))
     data = plain(finished(games), "game", "rounds", "ended_by").with_columns(
         (pl.col("rounds") * minutes_per_round).alias("minutes")
     )

@@ -1,6 +1,7 @@
 """The post-game charts and page of a playtest (``bl.postgame``): points by source, and where people and bots differ.
 
-Each builder takes ``PostGame``'s tables (polars), so this module needs nothing from the scenarios layer.
+Each builder takes a ``PostGame`` (``bl.postgame``) or its tables (polars), so this module needs nothing from
+the scenarios layer; anything else is refused with a ``ChartInputError`` naming the builder.
 The page draws the charts as inline SVG through vl-convert: no script and nothing fetched, so it opens
 from disk with the network off (docs/offline.md).
 """
@@ -13,8 +14,21 @@ from collections.abc import Sequence
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WHOLE_AXIS, WIDTH, title
+from ..core.charting import HEIGHT, WHOLE_AXIS, WIDTH, second_table, table_of, title
 from .tables import Table, interval
+
+__all__ = ["decision_differences", "decisions_table", "points_by_round", "postgame_chart"]
+"""The chart and table builders; ``postgame_page`` writes a whole page from them."""
+
+POINTS = ("round", "player", "source", "points")
+DECISIONS = ("step", "round", "seat", "human", "bot", "agree", "choices", "difference", "ci_low", "ci_high")
+_TAKES = "a PostGame (bl.postgame) or its {} table"
+
+
+def _humans(given, humans: Sequence[int]) -> Sequence[int]:
+    """The seats people played: as given, else the ``PostGame``'s own."""
+    return humans or getattr(given, "humans", None) or ()
+
 
 PANEL_WIDTH = 180
 """Width of one seat's panel: two panels a row (legend below) fit beside a notebook's file browser."""
@@ -25,20 +39,22 @@ def seat_label(player: int, humans: Sequence[int]) -> str:
     return f"Seat {player} ({'person' if player in humans else 'bot'})"
 
 
-def points_by_round(points: pl.DataFrame, humans: Sequence[int] = ()) -> alt.FacetChart:
+def points_by_round(points, humans: Sequence[int] = ()) -> alt.FacetChart:
     """Each seat's points by source as each round ended: one panel a seat, a stacked bar a round.
 
     Parameters
     ----------
-    points : polars.DataFrame
-        ``PostGame.points``: round, player, source, points.
+    points : PostGame, or its ``points`` table
+        The playtest seen afterwards, or ``PostGame.points``: round, player, source, points.
     humans : sequence of int
-        The seats people played (named so in each panel's title).
+        The seats people played (named so in each panel's title); default: the PostGame's.
 
     Returns
     -------
     altair.FacetChart
     """
+    humans = _humans(points, humans)
+    points = table_of(points, "points_by_round", "points", "points", POINTS, takes=_TAKES.format("points"))
     data = points.with_columns(
         pl.col("player").map_elements(lambda p: seat_label(p, humans), return_dtype=pl.Utf8).alias("seat"),
         pl.col("points").cast(pl.Float64),
@@ -67,20 +83,23 @@ def points_by_round(points: pl.DataFrame, humans: Sequence[int] = ()) -> alt.Fac
     ).properties(title=title("Points by source as each round ended", "the score as it stood, split by source"))
 
 
-def decision_differences(decisions: pl.DataFrame) -> alt.LayerChart:
+def decision_differences(decisions) -> alt.LayerChart:
     """Each human decision: the estimated worth of the person's choice minus the bot's, with its 95 % interval.
 
     Decisions where the bot agreed sit on the zero line; forced ones (a single legal action) are left out.
 
     Parameters
     ----------
-    decisions : polars.DataFrame
-        ``PostGame.decisions``.
+    decisions : PostGame, or its ``decisions`` table
+        The playtest seen afterwards, or ``PostGame.decisions``.
 
     Returns
     -------
     altair.LayerChart
     """
+    decisions = table_of(
+        decisions, "decision_differences", "decisions", "decisions", DECISIONS, takes=_TAKES.format("decisions")
+    )
     floats = [c for c in ("difference", "ci_low", "ci_high") if c in decisions.columns]
     data = (
         decisions.filter(pl.col("choices") > 1)
@@ -118,15 +137,31 @@ def decision_differences(decisions: pl.DataFrame) -> alt.LayerChart:
     )
 
 
-def postgame_chart(points: pl.DataFrame, decisions: pl.DataFrame, humans: Sequence[int] = ()) -> alt.VConcatChart:
-    """Points by source over the rounds per seat, above the per-decision differences."""
+def postgame_chart(points, decisions=None, humans: Sequence[int] = ()) -> alt.VConcatChart:
+    """Points by source over the rounds per seat, above the per-decision differences.
+
+    ``points``: a ``PostGame`` (both tables are read from it), or its points table beside its ``decisions``.
+    """
+    humans = _humans(points, humans)
+    first = points
+    points = table_of(points, "postgame_chart", "points", "points", POINTS, takes=_TAKES.format("points"))
+    decisions = second_table(
+        decisions, first, "postgame_chart", "decisions", "decisions", DECISIONS, takes=_TAKES.format("decisions")
+    )
     return alt.vconcat(points_by_round(points, humans), decision_differences(decisions)).resolve_scale(
         color="independent"
     )
 
 
-def decisions_table(decisions: pl.DataFrame, heading: str = "Human decisions") -> Table:
-    """The human decisions as a designer reads them: the two choices and the difference with its interval."""
+def decisions_table(decisions, heading: str | None = "Human decisions") -> Table:
+    """The human decisions as a designer reads them: the two choices and the difference with its interval.
+
+    ``decisions``: a ``PostGame`` or its decisions table; ``heading``: the caption (None for none).
+    """
+    columns = (*DECISIONS, "human_worth", "bot_worth")
+    decisions = table_of(
+        decisions, "decisions_table", "decisions", "decisions", columns, takes=_TAKES.format("decisions")
+    )
     rows = []
     for r in decisions.iter_rows(named=True):
         diff = (

@@ -1,7 +1,7 @@
 """Who scores what: final scores and win rates, per seat, bot or distillery, for any game's ``players`` table.
 
-Bourbonomics' split of the score into Capital and Prestige (``score_share``) lives in its own folder since
-issue 42 (``games/bourbonomics/charts.py``); ``bl.charts.score_share`` still finds it.
+Each takes a ``simulate`` result or its ``players`` table. A game's own split of the score lives in its folder,
+with its other charts: ``bl.charts.of(result)``.
 """
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WIDTH, group_title, plain, title
+from ..core.charting import HEIGHT, WIDTH, group_title, plain, table_of, title
 from ..core.stats import win_rates
 
 
-def score_distribution(players: pl.DataFrame, by: str = "seat") -> alt.Chart:
+def score_distribution(players, by: str = "seat") -> alt.Chart:
     """Box plot of final scores per seat, bot or distillery.
 
     Parameters
     ----------
-    players : polars.DataFrame
-        The ``players`` table of a run.
+    players : SimResult, or its ``players`` table
+        A run, or its players table.
     by : {"seat", "bot", "distillery"}
         What to group players by.
 
@@ -28,6 +28,7 @@ def score_distribution(players: pl.DataFrame, by: str = "seat") -> alt.Chart:
     altair.Chart
     """
     label = group_title(by)
+    players = table_of(players, "score_distribution", "players", "players", (by, "score", "game"))
     data = plain(players, by, "score").with_columns(pl.col(by).cast(pl.Utf8))
     return (
         alt.Chart(data)
@@ -67,13 +68,13 @@ def _even_chance(players: pl.DataFrame, players_per_game: int | None) -> float:
     return 1 / rows
 
 
-def win_rate(players: pl.DataFrame, by: str = "seat", players_per_game: int | None = None) -> alt.LayerChart:
+def win_rate(players, by: str = "seat", players_per_game: int | None = None) -> alt.LayerChart:
     """Win rate per seat, bot or distillery with its 95 % Wilson interval; a dashed line marks an even chance.
 
     Parameters
     ----------
-    players : polars.DataFrame
-        The ``players`` table of a run (a shared win counts as a win).
+    players : SimResult, or its ``players`` table
+        A run, or its players table (a shared win counts as a win).
     by : {"seat", "bot", "distillery"}
         What to group players by.
     players_per_game : int, optional
@@ -85,6 +86,7 @@ def win_rate(players: pl.DataFrame, by: str = "seat", players_per_game: int | No
     altair.LayerChart
     """
     label = group_title(by)
+    players = table_of(players, "win_rate", "players", "players", (by, "won", "game"))
     rates = win_rates(plain(players, by, "won", "game").with_columns(pl.col(by).cast(pl.Utf8)), by)
     even = _even_chance(players, players_per_game)
     base = alt.Chart(rates).encode(x=alt.X(f"{by}:N", title=label, axis=alt.Axis(labelAngle=0)))

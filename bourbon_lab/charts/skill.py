@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import altair as alt
 
-from ..core.charting import WIDTH, title
+from ..core.charting import WIDTH, result_of, table_of, title
+
+__all__ = ["ladder_chart"]
 
 
 def ladder_chart(ladder) -> alt.LayerChart:
-    """Each bot's openskill rating (mu) with its 95 % interval, strongest on top; the table size in the title."""
+    """Each bot's openskill rating (mu) with its 95 % interval, strongest on top; the table size in the title.
+
+    ``ladder``: a skill ladder (``bl.ladder``: its ratings, game, players and games); anything else is refused.
+    """
+    takes = "a skill ladder (bl.ladder)"
+    result_of(ladder, "ladder_chart", "ladder", ("ratings", "game", "players", "games"), takes)
+    columns = ("bot", "mu", "mu_low", "mu_high", "win_rate", "seats")
+    table_of(ladder, "ladder_chart", "ladder", "ratings", columns, takes=takes)
     data = ladder.ratings.select("bot", "mu", "mu_low", "mu_high", "win_rate", "seats").to_dicts()
     order = [r["bot"] for r in data]
     base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("bot:N", sort=order, title="Bot"))

@@ -1,4 +1,8 @@
-"""Charts of the design tools: targets (band and estimate), sensitivity (heatmap, tornado), tuning."""
+"""Charts of the design tools: targets (band and estimate), sensitivity (heatmap, tornado), tuning.
+
+Each takes the design tool's result (a ``TargetReport``, ``SensitivityResult`` or ``TuneResult``) or the table
+it draws, and refuses anything else (a ``simulate`` result, a string) with a ``ChartInputError`` naming it.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,36 @@ import math
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WIDTH, title
+from ..core.charting import HEIGHT, WIDTH, result_of, table_of, title
+
+__all__ = [
+    "before_after_chart",
+    "coverage_chart",
+    "history_chart",
+    "importance_chart",
+    "pareto_chart",
+    "sensitivity_heatmap",
+    "sensitivity_tornado",
+    "targets_chart",
+]
+
+ESTIMATE = ("metric", "unit", "range", "lo", "hi", "value", "ci_low", "ci_high", "status")
+"""The columns a target's strip reads."""
 
 STATUS_COLORS = alt.Scale(
     domain=["holds", "undecided", "fails", "not measured"], range=["#2e7d4f", "#d39b2a", "#c4452f", "#9e9e9e"]
 )
 
 
-def targets_chart(table: pl.DataFrame, title_text: str | None = None) -> alt.VConcatChart:
-    """One strip per target: its range as a band, the estimate as a dot with its 95 % interval."""
+def targets_chart(table, title_text: str | None = None) -> alt.VConcatChart:
+    """One strip per target: its range as a band, the estimate as a dot with its 95 % interval.
+
+    ``table``: a ``TargetReport`` (``bl.check_targets``; the targets it shows) or its table.
+    """
+    if callable(getattr(table, "shown", None)):
+        table = table.shown()
+    takes = "a TargetReport (bl.check_targets) or its table"
+    table = table_of(table, "targets_chart", "table", "table", (*ESTIMATE, "source"), takes=takes)
     strips = [_strip(row) for row in table.iter_rows(named=True)]
     chart = alt.vconcat(*strips, spacing=6).resolve_scale(color="shared")
     return chart.properties(title=title(title_text or "Design targets", "band: target range · dot: estimate, 95 % CI"))
@@ -57,13 +82,25 @@ def _strip(row: dict) -> alt.LayerChart:
     return alt.layer(rect, rule, dot).properties(width=WIDTH, height=22, title=_strip_title(label))
 
 
+_TUNED = "a TuneResult (bl.tune) or its table"
+
+
 def _finite(v) -> bool:
     return v is not None and not (isinstance(v, float) and math.isnan(v))
 
 
+def _sensitivity(result, builder: str, columns: tuple[str, ...]):
+    takes = "a SensitivityResult (bl.sensitivity)"
+    result_of(result, builder, "result", ("table", "method", "settings"), takes)
+    return table_of(result, builder, "result", "table", columns, takes=takes)
+
+
 def sensitivity_heatmap(result) -> alt.LayerChart:
-    """Knob × metric: colour is the effect relative to the strongest knob on that metric."""
-    t = result.table
+    """Knob × metric: colour is the effect relative to the strongest knob on that metric.
+
+    ``result``: a ``SensitivityResult`` (``bl.sensitivity``).
+    """
+    t = _sensitivity(result, "sensitivity_heatmap", ("knob", "metric", "effect", "effect_conf", "relative"))
     what = "μ* (Morris)" if result.method == "morris" else "total index ST (Sobol)"
     base = alt.Chart(t).encode(
         x=alt.X("metric:N", title=None, axis=alt.Axis(labelAngle=-30)),
@@ -83,8 +120,11 @@ def sensitivity_heatmap(result) -> alt.LayerChart:
 
 
 def sensitivity_tornado(result) -> alt.FacetChart:
-    """One panel per metric, a bar per knob (largest on top) with its confidence half-width."""
-    t = result.table
+    """One panel per metric, a bar per knob (largest on top) with its confidence half-width.
+
+    ``result``: a ``SensitivityResult`` (``bl.sensitivity``).
+    """
+    t = _sensitivity(result, "sensitivity_tornado", ("knob", "metric", "effect", "effect_conf"))
     bars = (
         alt.Chart()
         .mark_bar(color="#c98a3a")
@@ -107,8 +147,12 @@ def sensitivity_tornado(result) -> alt.FacetChart:
     )
 
 
-def history_chart(trials: pl.DataFrame) -> alt.LayerChart:
-    """Each trial's loss (pruned trials hollow) and the best so far."""
+def history_chart(trials) -> alt.LayerChart:
+    """Each trial's loss (pruned trials hollow) and the best so far.
+
+    ``trials``: a ``TuneResult`` (``bl.tune``) or its trials table.
+    """
+    trials = table_of(trials, "history_chart", "trials", "trials", ("trial", "loss", "games", "state"), takes=_TUNED)
     t = trials.with_columns(pl.col("loss").cum_min().alias("best"))
     dots = (
         alt.Chart(t)
@@ -130,8 +174,14 @@ def history_chart(trials: pl.DataFrame) -> alt.LayerChart:
     )
 
 
-def importance_chart(importance: pl.DataFrame) -> alt.Chart:
-    """How much of the loss's variation each knob explains (Optuna's PED-ANOVA importance)."""
+def importance_chart(importance) -> alt.Chart:
+    """How much of the loss's variation each knob explains (Optuna's PED-ANOVA importance).
+
+    ``importance``: a ``TuneResult`` (``bl.tune``) or its importance table.
+    """
+    importance = table_of(
+        importance, "importance_chart", "importance", "importance", ("knob", "importance"), takes=_TUNED
+    )
     return (
         alt.Chart(importance)
         .mark_bar(color="#7aa6c2")
@@ -144,11 +194,14 @@ def importance_chart(importance: pl.DataFrame) -> alt.Chart:
     )
 
 
-def before_after_chart(table: pl.DataFrame, heading: str = "Targets before and after tuning") -> alt.VConcatChart:
+def before_after_chart(table, heading: str = "Targets before and after tuning") -> alt.VConcatChart:
     """Target by target: each ruleset's estimate with its 95 % interval, on the target band.
 
-    A group's target (a floor under a mechanic) is drawn only where some ruleset misses it.
+    A group's target (a floor under a mechanic) is drawn only where some ruleset misses it. ``table``: a
+    ``TuneResult`` (``bl.tune``; its targets before and after) or a ``compare_reports`` table.
     """
+    takes = "a TuneResult (bl.tune) or a compare_reports table"
+    table = table_of(table, "before_after_chart", "table", "comparison", ("ruleset", *ESTIMATE), takes=takes)
     if "group" in table.columns:
         missed = table.filter((pl.col("group") != "") & (pl.col("status") != "holds"))["metric"]
         table = table.filter((pl.col("group") == "") | pl.col("metric").is_in(missed.implode()))
@@ -211,8 +264,13 @@ FLAG_COLORS = alt.Scale(
 )
 
 
-def coverage_chart(table: pl.DataFrame, title_text: str | None = None) -> alt.LayerChart:
-    """Each mechanic's share of games with its 95 % interval, dead and rare rules coloured."""
+def coverage_chart(table, title_text: str | None = None) -> alt.LayerChart:
+    """Each mechanic's share of games with its 95 % interval, dead and rare rules coloured.
+
+    ``table``: the ``design.coverage.coverage`` table (one row per mechanic).
+    """
+    columns = ("mechanic", "group", "games_pct", "games_lo", "games_hi", "per_round", "rule", "flag")
+    table = table_of(table, "coverage_chart", "table", "coverage", columns, takes="a coverage table (design.coverage)")
     data = table.with_columns(pl.when(pl.col("flag") == "").then(pl.lit("fires")).otherwise("flag").alias("flag"))
     y = alt.Y("mechanic:N", sort=None, title=None)
     x = alt.X("games_pct:Q", title="% of games in which it fires", scale=alt.Scale(domain=[0, 100]))
@@ -234,11 +292,17 @@ def coverage_chart(table: pl.DataFrame, title_text: str | None = None) -> alt.La
     )
 
 
-def pareto_chart(front: pl.DataFrame, conflicts: pl.DataFrame | None = None) -> alt.HConcatChart | alt.Chart:
+def pareto_chart(front, conflicts: pl.DataFrame | None = None) -> alt.HConcatChart | alt.Chart:
     """The Pareto front as a grid (trial × target, how far each misses), and which targets pull against which.
 
     The second panel is the Spearman correlation of two targets' misses over every trial (red = conflict).
+    ``front``: a ``TuneResult`` of ``objectives="pareto"`` (its front and conflicts), or its front table.
     """
+    if conflicts is None and isinstance(getattr(front, "conflicts", None), pl.DataFrame):
+        conflicts = front.conflicts
+    front = table_of(
+        front, "pareto_chart", "front", "front", ("trial", "loss"), takes="a Pareto TuneResult (bl.tune) or its front"
+    )
     misses = [c for c in front.columns if c.startswith("miss:")]
     long = front.select("trial", "loss", *misses).unpivot(index=["trial", "loss"], variable_name="target")
     long = long.with_columns(pl.col("target").str.strip_prefix("miss:"), pl.col("trial").cast(pl.Utf8))

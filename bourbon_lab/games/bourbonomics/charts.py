@@ -1,8 +1,9 @@
 """Bourbonomics' own charts: the market, Capital and upgrades, one game by round, Capital against Prestige.
 
 In the game's own folder (issue 42): it imports only the core (its shared look, ``core.charting``) and the
-game itself. ``bl.charts.sale_zones`` and the other names keep working: ``bourbon_lab.charts`` looks a name
-it lacks up in the default game's ``charts`` part. Not compiled (``native.toml``).
+game itself. Reached through the game: ``bl.charts.of(result).sale_zones(result)`` (or ``bl.charts.sale_zones(
+result)``, which picks the run's game). Each builder takes a Bourbonomics ``simulate`` result or the table it
+draws; another game's run is refused by name. Not compiled (``native.toml``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,21 @@ from ...core.charting import (
     WHOLE_AXIS,
     WIDTH,
     finished,
+    group_title,
     plain,
+    result_of,
     round_axis,
+    second_table,
     source_share_chart,
+    table_of,
     title,
 )
 from .ruleset import Ruleset
+
+__all__ = ["economy_flow", "game_timeline", "market_events", "sale_zones", "score_share", "study", "upgrades"]
+
+GAME = "bourbonomics"
+"""The game these charts draw: another game's run is refused."""
 
 ZONES = ["Low", "Mid", "Hot"]
 ZONE_COLORS = alt.Scale(domain=ZONES, range=["#7aa6c2", "#e0a340", "#c4452f"])
@@ -33,18 +43,19 @@ ZONE_COLORS = alt.Scale(domain=ZONES, range=["#7aa6c2", "#e0a340", "#c4452f"])
 # --- the shared market -------------------------------------------------------------------------------
 
 
-def sale_zones(events: pl.DataFrame) -> alt.Chart:
+def sale_zones(events) -> alt.Chart:
     """Number of sales made in each market zone (Low, Mid, Hot), split by barrel quality.
 
     Parameters
     ----------
-    events : polars.DataFrame
-        The ``events`` table of a run (only ``sale`` rows are used).
+    events : SimResult, or its ``events`` table
+        A Bourbonomics run, or its events table (only ``sale`` rows are used).
 
     Returns
     -------
     altair.Chart
     """
+    events = table_of(events, "sale_zones", "events", "events", ("kind", "zone", "quality", "capital"), own=GAME)
     sales = (
         plain(events.filter(pl.col("kind") == "sale"), "zone", "quality", "capital")
         .group_by("zone", "quality")
@@ -70,18 +81,19 @@ def sale_zones(events: pl.DataFrame) -> alt.Chart:
     )
 
 
-def market_events(games: pl.DataFrame) -> alt.Chart:
+def market_events(games) -> alt.Chart:
     """How many games had 0, 1, 2 … crashes and Hot resets, side by side.
 
     Parameters
     ----------
-    games : polars.DataFrame
-        The ``games`` table of a run; failed games are left out.
+    games : SimResult, or its ``games`` table
+        A Bourbonomics run, or its games table; failed games are left out.
 
     Returns
     -------
     altair.Chart
     """
+    games = table_of(games, "market_events", "games", "games", ("game", "crashes", "hot_resets"), own=GAME)
     done = plain(finished(games), "game", "crashes", "hot_resets")
     counts = (
         done.rename({"crashes": "Crash", "hot_resets": "Hot reset"})
@@ -118,20 +130,24 @@ def market_events(games: pl.DataFrame) -> alt.Chart:
 FLOWS = {"sale": "In: sales", "warehouse_tasting": "In: Warehouse Tasting", "upgrade": "Out: upgrades"}
 
 
-def upgrades(players: pl.DataFrame, events: pl.DataFrame) -> alt.HConcatChart:
+def upgrades(players, events=None) -> alt.HConcatChart:
     """Two panels: how many upgrades each player bought, and which departments they went to, by level.
 
     Parameters
     ----------
-    players : polars.DataFrame
-        The ``players`` table of a run (the ``upgrades`` count per player).
-    events : polars.DataFrame
-        The ``events`` table of the same run (``upgrade`` rows: department and level).
+    players : SimResult, or its ``players`` table
+        A Bourbonomics run (then ``events`` is read from it too), or its players table (``upgrades`` per player).
+    events : polars.DataFrame, optional
+        The ``events`` table of the same run (``upgrade`` rows: department and level); needed beside a bare
+        players table.
 
     Returns
     -------
     altair.HConcatChart
     """
+    first = players
+    players = table_of(players, "upgrades", "players", "players", ("upgrades",), own=GAME)
+    events = second_table(events, first, "upgrades", "events", "events", ("kind", "department", "level"), own=GAME)
     per_player = plain(players, "upgrades").group_by("upgrades").agg(pl.len().alias("players")).sort("upgrades")
     n_players = max(players.height, 1)
     by_dept = (
@@ -175,18 +191,21 @@ def upgrades(players: pl.DataFrame, events: pl.DataFrame) -> alt.HConcatChart:
     )
 
 
-def economy_flow(events: pl.DataFrame) -> alt.Chart:
+def economy_flow(events) -> alt.Chart:
     """Capital in (sales, Warehouse Tasting) and out (upgrades) per round, averaged over games.
 
     Parameters
     ----------
-    events : polars.DataFrame
-        The ``events`` table of a run (or of one game).
+    events : SimResult, or its ``events`` table
+        A Bourbonomics run, or its events table (or one game's).
 
     Returns
     -------
     altair.Chart
     """
+    events = table_of(
+        events, "economy_flow", "events", "events", ("game", "round", "kind", "capital", "cost"), own=GAME
+    )
     n_games = max(events["game"].n_unique(), 1)
     flows = (
         plain(events.filter(pl.col("kind").is_in(list(FLOWS))), "round", "kind", "capital", "cost")
@@ -352,16 +371,16 @@ def _score_panel(scores: pl.DataFrame, track: pl.DataFrame, scale: alt.Scale) ->
     return alt.layer(lines, _markers(track, scale)).properties(width=WIDTH, height=200, title="Each player's score")
 
 
-def game_timeline(events: pl.DataFrame, game: int = 0, rules: Ruleset | None = None) -> alt.VConcatChart:
+def game_timeline(events, game: int = 0, rules: Ruleset | None = None) -> alt.VConcatChart:
     """A single game by round: table size and zone, every player's score, crashes and Hot resets marked.
 
     ``bl.charts.game_timeline`` calls this with a run's ``events`` table (a live game's log already turned
-    into one) and the ruleset the game was played with.
+    into one) and the ruleset the game was played with; it also checks a run's ruleset against its stamp.
 
     Parameters
     ----------
-    events : polars.DataFrame
-        The ``events`` table of a run.
+    events : SimResult, or its ``events`` table
+        A Bourbonomics run, or its events table.
     game : int
         Which game of the table to draw.
     rules : Ruleset, optional
@@ -372,6 +391,8 @@ def game_timeline(events: pl.DataFrame, game: int = 0, rules: Ruleset | None = N
     altair.VConcatChart
     """
     rules = rules or Ruleset.default()
+    columns = ("game", "seq", "round", "player", "kind", "table_size", "capital", "cost", "prestige")
+    events = table_of(events, "game_timeline", "events", "events", columns, own=GAME)
     one = events.filter(pl.col("game") == game)
     if one.height == 0:
         raise ValueError(f"game: no events for game {game}")
@@ -388,13 +409,13 @@ def game_timeline(events: pl.DataFrame, game: int = 0, rules: Ruleset | None = N
 # --- the score ---------------------------------------------------------------------------------
 
 
-def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
+def score_share(players, by: str = "bot") -> alt.Chart:
     """Share of the final score that came from Capital and from Prestige, per seat, bot or distillery.
 
     Parameters
     ----------
-    players : polars.DataFrame
-        The ``players`` table of a run.
+    players : SimResult, or its ``players`` table
+        A Bourbonomics run, or its players table.
     by : {"seat", "bot", "distillery"}
         What to group players by (default: bot, since strategies differ most).
 
@@ -402,6 +423,8 @@ def score_share(players: pl.DataFrame, by: str = "bot") -> alt.Chart:
     -------
     altair.Chart
     """
+    group_title(by)
+    players = table_of(players, "score_share", "players", "players", (by, "capital", "prestige"), own=GAME)
     sums = (
         plain(players, by, "capital", "prestige")
         .with_columns(pl.col(by).cast(pl.Utf8))
@@ -433,7 +456,9 @@ STUDY = ("score_share", "market_events", "sale_zones", "upgrades", "economy_flow
 
 
 def study(result: Any, rules: Any = None, by: str = "seat") -> dict[str, alt.TopLevelMixin]:
-    """Each chart of ``STUDY`` drawn from one ``simulate`` run (the timeline: its first finished game)."""
+    """Each chart of ``STUDY`` drawn from one Bourbonomics ``simulate`` run (the timeline: its first finished game)."""
+    result = result_of(result, "study", "result", ("games", "players", "events"), "a Bourbonomics simulate result")
+    table_of(result, "study", "result", "games", own=GAME)
     p, g, e = result.players, result.games, result.events
     first = int(g.filter(pl.col("error").is_null())["game"].min() or 0) if g.height else 0
     return {

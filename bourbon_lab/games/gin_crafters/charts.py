@@ -6,7 +6,8 @@
 - ``seat_advantage``: win rate by turn order under each ``final_turns`` reading (one run per reading).
 
 In the game's own folder (issue 42): it imports only the core (its shared look, ``core.charting``), found by
-``GameDef.part("charts")`` or imported directly; not compiled (``native.toml``).
+``GameDef.part("charts")`` (``bl.charts.of(result)``) or imported directly; not compiled (``native.toml``). Each
+builder takes a Gin Crafters ``simulate`` result or the table it draws; another game's run is refused by name.
 """
 
 from __future__ import annotations
@@ -16,8 +17,13 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ...core.charting import HEIGHT, WIDTH, plain, title
+from ...core.charting import HEIGHT, WIDTH, ChartInputError, humanise, plain, result_of, table_of, title
 from ...core.stats import win_rates
+
+__all__ = ["borrowing_value", "brand_changes", "brand_weight", "seat_advantage", "side_business_or_buy", "study"]
+
+GAME = "gin_crafters"
+"""The game these charts draw: another game's run is refused."""
 
 
 def _bucket(column: str, top: int) -> pl.Expr:
@@ -37,7 +43,7 @@ def _rate_bars(rates: pl.DataFrame, x: str, x_title: str, color: str, chart_titl
     )
     bars = base.mark_bar(opacity=0.85).encode(
         y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(f"{color}:N", title=color.replace("_", " ").capitalize()),
+        color=alt.Color(f"{color}:N", title=humanise(color)),
         tooltip=[
             alt.Tooltip(f"{x}:N", title=x_title),
             alt.Tooltip(f"{color}:N"),
@@ -49,12 +55,14 @@ def _rate_bars(rates: pl.DataFrame, x: str, x_title: str, color: str, chart_titl
     return alt.layer(bars, ci).properties(width=WIDTH, height=HEIGHT, title=chart_title)
 
 
-def borrowing_value(players: pl.DataFrame) -> alt.LayerChart:
+def borrowing_value(players) -> alt.LayerChart:
     """Win rate by the number of botanicals a player borrowed in the game, per bot (95 % intervals).
 
     A borrower pays nothing, but each borrow pays a rival the lend fee; the subtitle gives what lending
-    earned the average player.
+    earned the average player. ``players``: a Gin Crafters ``simulate`` result, or its players table.
     """
+    columns = ("game", "bot", "won", "borrowed", "lend_income")
+    players = table_of(players, "borrowing_value", "players", "players", columns, own=GAME)
     data = plain(players, "game", "bot", "won", "borrowed", "lend_income").with_columns(_bucket("borrowed", 4))
     data = data.with_columns(pl.concat_str([pl.col("bot"), pl.col("borrowed_bucket")], separator="|").alias("key"))
     rates = win_rates(data.select("key", "won", "game"), "key")
@@ -71,8 +79,13 @@ def borrowing_value(players: pl.DataFrame) -> alt.LayerChart:
     )
 
 
-def side_business_or_buy(players: pl.DataFrame) -> alt.Chart:
-    """Mean final score by the number of Side Business actions a player took, per bot."""
+def side_business_or_buy(players) -> alt.Chart:
+    """Mean final score by the number of Side Business actions a player took, per bot.
+
+    ``players``: a Gin Crafters ``simulate`` result, or its players table.
+    """
+    columns = ("bot", "score", "n_side_business", "n_purchase")
+    players = table_of(players, "side_business_or_buy", "players", "players", columns, own=GAME)
     data = plain(players, "bot", "score", "n_side_business", "n_purchase").with_columns(_bucket("n_side_business", 6))
     means = data.group_by("bot", "n_side_business_bucket").agg(
         pl.col("score").mean().alias("score"), pl.len().alias("players"), pl.col("n_purchase").mean().alias("buys")
@@ -96,8 +109,13 @@ def side_business_or_buy(players: pl.DataFrame) -> alt.Chart:
     )
 
 
-def brand_changes(players: pl.DataFrame) -> float:
-    """The share of games whose winners differ when brand VP is taken away."""
+def brand_changes(players) -> float:
+    """The share of games whose winners differ when brand VP is taken away.
+
+    ``players``: a Gin Crafters ``simulate`` result, or its players table.
+    """
+    columns = ("game", "player", "score", "vp_brands", "won")
+    players = table_of(players, "brand_changes", "players", "players", columns, own=GAME)
     data = plain(players, "game", "player", "score", "vp_brands", "won")
     top = data.with_columns((pl.col("score") - pl.col("vp_brands")).alias("bare")).with_columns(
         (pl.col("bare") == pl.col("bare").max().over("game")).alias("won_bare")
@@ -106,8 +124,13 @@ def brand_changes(players: pl.DataFrame) -> float:
     return float(per_game["changed"].mean() or 0.0)
 
 
-def brand_weight(players: pl.DataFrame) -> alt.Chart:
-    """Mean brand VP and its share of the score, per bot; the subtitle says how often brands changed the winner."""
+def brand_weight(players) -> alt.Chart:
+    """Mean brand VP and its share of the score, per bot; the subtitle says how often brands changed the winner.
+
+    ``players``: a Gin Crafters ``simulate`` result, or its players table.
+    """
+    columns = ("game", "player", "bot", "score", "vp_brands", "won")
+    players = table_of(players, "brand_weight", "players", "players", columns, own=GAME)
     data = plain(players, "bot", "score", "vp_brands")
     sums = data.group_by("bot").agg(
         pl.col("vp_brands").mean().alias("brand_vp"), (pl.col("vp_brands").sum() / pl.col("score").sum()).alias("share")
@@ -139,10 +162,16 @@ def brand_weight(players: pl.DataFrame) -> alt.Chart:
 def seat_advantage(*runs: Any) -> alt.LayerChart:
     """Win rate by turn order (0 = the start player) under each run's ``final_turns`` reading.
 
-    Pass one ``simulate`` result per reading, e.g. ``seat_advantage(run_others_once, run_complete_round)``.
+    Pass one Gin Crafters ``simulate`` result per reading, e.g. ``seat_advantage(run_others_once,
+    run_complete_round)``; a run holds both tables it reads, so a bare table is refused.
     """
+    if not runs:
+        raise ChartInputError("seat_advantage: runs: pass at least one Gin Crafters simulate result")
     frames = []
     for i, run in enumerate(runs):
+        result_of(run, "seat_advantage", f"runs[{i}]", ("games", "players"), "a Gin Crafters simulate result")
+        table_of(run, "seat_advantage", f"runs[{i}]", "games", ("final_turns",), own=GAME)
+        table_of(run, "seat_advantage", f"runs[{i}]", "players", ("game", "turn_order", "won"), own=GAME)
         reading = run.games["final_turns"].cast(pl.Utf8).unique().to_list()
         label = reading[0] if len(reading) == 1 else f"run {i}"
         p = plain(run.players, "game", "turn_order", "won").with_columns(
@@ -168,7 +197,9 @@ STUDY = ("borrowing_value", "side_business_or_buy", "brand_weight", "seat_advant
 
 
 def study(result: Any) -> dict[str, alt.TopLevelMixin]:
-    """Each chart of ``STUDY`` drawn from one ``simulate`` run."""
+    """Each chart of ``STUDY`` drawn from one Gin Crafters ``simulate`` run."""
+    result = result_of(result, "study", "result", ("games", "players", "events"), "a Gin Crafters simulate result")
+    table_of(result, "study", "result", "games", own=GAME)
     return {
         "borrowing_value": borrowing_value(result.players),
         "side_business_or_buy": side_business_or_buy(result.players),
