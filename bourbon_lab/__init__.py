@@ -40,6 +40,7 @@ _LAZY = {
     "SkillLadder": "sim.skill",
     "restricted_play": "design.restricted",
     "restricted_across": "design.restricted",
+    "ChartInputError": "core.chartinput",
 }
 
 _DEFAULT_GAME_NAMES = ("Action", "Event", "Game", "Ruleset", "SetupError")

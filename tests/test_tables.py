@@ -84,6 +84,6 @@ def test_comparison_table_signs_the_difference():
     t = charts.comparison_table(paired, a="Hot x3", b="Hot x4")
     assert t.columns == ["metric", "Hot x3", "Hot x4", "Hot x4 − Hot x3 [95 % CI]", "paired games"]
     assert t.rows == [
-        ["score", "60.00", "66.50", "+6.50 [+2.12, +10.90]", "40"],
-        ["rounds", "27.25", "26.00", "-1.25 [-3.50, +1.00]", "40"],
+        ["Mean final score", "60.00", "66.50", "+6.50 [+2.12, +10.90]", "40"],
+        ["Rounds per game", "27.25", "26.00", "-1.25 [-3.50, +1.00]", "40"],
     ]

@@ -19,7 +19,7 @@ a chart shows in JupyterLab with no network, and has every spec name the Vega-Li
 runtimes draw (``runtime.pin_schema``).
 """
 
-from ..core.charting import ChartInputError
+from ..core.chartinput import ChartInputError
 from .common import income_and_points, score_by_source
 from .comparison import ab_comparison
 from .export import save, use_offline_renderer

@@ -9,7 +9,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WIDTH, group_title, plain, second_table, source_share_chart, table_of, title
+from ..core.charting import HEIGHT, WIDTH, group_title, plain, source_share_chart, title
+from ..core.chartinput import second_table, table_of
 
 
 def score_by_source(score_parts, players=None, by: str = "bot") -> alt.Chart:

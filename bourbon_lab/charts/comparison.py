@@ -9,7 +9,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import ChartInputError, humanise, table_of, title
+from ..core.charting import humanise, title
+from ..core.chartinput import ChartInputError, table_of
 
 METRIC_NAMES = {
     "rounds": "Rounds per game",

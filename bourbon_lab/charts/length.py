@@ -8,7 +8,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import COUNT_AXIS, HEIGHT, WHOLE_AXIS, WIDTH, finished, plain, run_game, table_of, title
+from ..core.charting import COUNT_AXIS, HEIGHT, WHOLE_AXIS, WIDTH, finished, plain, title
+from ..core.chartinput import run_game, table_of
 from ..core.registry import DEFAULT_GAME, get_game
 from ..core.registry import games as known_games
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from ..core.charting import ChartInputError, described, is_comparison, is_run, run_game
+from ..core.chartinput import ChartInputError, described, is_comparison, is_run, run_game
 from ..core.registry import game_of, games, get_game
 
 

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WHOLE_AXIS, WIDTH, second_table, table_of, title
+from ..core.charting import HEIGHT, WHOLE_AXIS, WIDTH, title
+from ..core.chartinput import second_table, table_of
 from .tables import Table, interval
 
 __all__ = ["decision_differences", "decisions_table", "points_by_round", "postgame_chart"]

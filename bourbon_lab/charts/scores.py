@@ -9,7 +9,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WIDTH, group_title, plain, table_of, title
+from ..core.charting import HEIGHT, WIDTH, group_title, plain, title
+from ..core.chartinput import table_of
 from ..core.stats import win_rates
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import altair as alt
 
-from ..core.charting import WIDTH, result_of, table_of, title
+from ..core.charting import WIDTH, title
+from ..core.chartinput import result_of, table_of
 
 __all__ = ["ladder_chart"]
 

@@ -15,9 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import polars as pl
 
-from ..core.charting import GROUP_TITLES, ChartInputError, humanise, is_run, plain, table_of
+from ..core.charting import GROUP_TITLES, humanise, plain
+from ..core.chartinput import ChartInputError, is_run, table_of
 from ..core.stats import win_rates
-from .comparison import paired
+from .comparison import metric_names, paired
 
 
 def _missing(x) -> bool:
@@ -216,14 +217,15 @@ def comparison_table(comparison, a: str = "a", b: str = "b", title: str | None =
     -------
     Table
     """
+    t = paired(comparison, "comparison_table")
     rows = [
         [
-            r["metric"],
+            name,
             _cell(r["a"], 2),
             _cell(r["b"], 2),
             interval(r["diff"], r["ci_low"], r["ci_high"], as_percent=False, digits=2, signed=True),
             str(r["games"]),
         ]
-        for r in paired(comparison, "comparison_table").iter_rows(named=True)
+        for name, r in zip(metric_names(t["metric"].to_list()), t.iter_rows(named=True))
     ]
     return Table(["metric", a, b, f"{b} − {a} [95 % CI]", "paired games"], rows, title)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
-from ..core.charting import ChartInputError, described, is_run, table_of
+from ..core.chartinput import ChartInputError, described, is_run, table_of
 from ..core.registry import DEFAULT_GAME, game_of, get_game
 from ..sim import tables
 

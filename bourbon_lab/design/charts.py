@@ -11,7 +11,8 @@ import math
 import altair as alt
 import polars as pl
 
-from ..core.charting import HEIGHT, WIDTH, result_of, table_of, title
+from ..core.charting import HEIGHT, WIDTH, title
+from ..core.chartinput import result_of, table_of
 
 __all__ = [
     "before_after_chart",

@@ -21,13 +21,11 @@ from ...core.charting import (
     finished,
     group_title,
     plain,
-    result_of,
     round_axis,
-    second_table,
     source_share_chart,
-    table_of,
     title,
 )
+from ...core.chartinput import result_of, second_table, table_of
 from .ruleset import Ruleset
 
 __all__ = ["economy_flow", "game_timeline", "market_events", "sale_zones", "score_share", "study", "upgrades"]

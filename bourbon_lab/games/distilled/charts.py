@@ -17,7 +17,8 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ...core.charting import COUNT_AXIS, HEIGHT, WIDTH, plain, result_of, table_of, title
+from ...core.charting import COUNT_AXIS, HEIGHT, WIDTH, plain, title
+from ...core.chartinput import result_of, table_of
 
 __all__ = ["age_or_sell", "awards_timing", "recipes_distilled", "sp_by_source", "study"]
 

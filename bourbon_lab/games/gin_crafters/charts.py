@@ -17,7 +17,8 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ...core.charting import HEIGHT, WIDTH, ChartInputError, humanise, plain, result_of, table_of, title
+from ...core.charting import HEIGHT, WIDTH, humanise, plain, title
+from ...core.chartinput import ChartInputError, result_of, table_of
 from ...core.stats import win_rates
 
 __all__ = ["borrowing_value", "brand_changes", "brand_weight", "seat_advantage", "side_business_or_buy", "study"]

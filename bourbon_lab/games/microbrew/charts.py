@@ -18,7 +18,8 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from ...core.charting import HEIGHT, WIDTH, humanise, plain, result_of, second_table, table_of, title
+from ...core.charting import HEIGHT, WIDTH, humanise, plain, title
+from ...core.chartinput import result_of, second_table, table_of
 from ...core.stats import win_rates
 
 __all__ = [
