@@ -49,7 +49,10 @@ class FlatSearch(Bot):
         return candidates[max(range(len(candidates)), key=totals.__getitem__)]
 
     def rollout(self, g: Any, first: Any, me: int) -> float:
-        g.apply(first, check=False)
+        if g.decision.actor != me:  # a commit group's seat choosing out of turn plays its own choice
+            g.apply(first, me, check=False)
+        else:
+            g.apply(first, check=False)
         stop = g.round + self.horizon
         while not g.is_over and g.round < stop:
             g.apply(self.rng.choice(list(g.legal_actions())), check=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from .house import NEW_VERB, NewAction
 from .registry import DEFAULT_GAME
 
 
@@ -50,3 +51,23 @@ def register(cls: type[Bot], game: str = DEFAULT_GAME) -> type[Bot]:
     """Make a bot available by its ``name`` for ``game`` (``ANY_GAME``: for every game); a class decorator."""
     REGISTRIES.setdefault(game, {})[cls.name] = cls
     return cls
+
+
+def is_new_action(action: Any) -> bool:
+    """Whether ``action`` is a house rule's own: a ``NewAction`` text, or an action value whose verb is ``house``."""
+    if isinstance(action, str):
+        return isinstance(action, NewAction)
+    return getattr(action, "verb", None) == NEW_VERB
+
+
+def book_actions(legal: list) -> list:
+    """``legal`` without the house rules' new actions: what a bot written for the book knows (may be empty).
+
+    A heuristic reads each action as the book has it (a card to buy, a space to place on); a new action's
+    text means nothing to it, so it ignores it. New actions come last in a legal list (``HouseBook.legal``
+    adds them after the engine's, and a part of the list in its order keeps them last), so the last one
+    tells: a list without any comes back itself, at the cost of one look.
+    """
+    if not legal or not is_new_action(legal[-1]):
+        return legal
+    return [a for a in legal if not is_new_action(a)]

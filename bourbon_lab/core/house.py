@@ -9,7 +9,7 @@ always *ours*) and handlers at the game's named hook points:
 - ``@rule.forbid``: ``(h, player, action) -> reason | None``; a forbidden action leaves the legal list
   and ``IllegalAction`` quotes the reason;
 - ``rule.action(legal, do)``: a new action (``legal(h, player) -> texts``, ``do(h, player, text)``),
-  listed and played like any other.
+  listed (marked ``NewAction``, which a bot written for the book leaves out) and played like any other.
 
 ``rules.with_house_rules(crash_bonus(prestige=2))`` puts configured rules into a ruleset; the game
 then keeps a ``HouseBook`` on its table (``None`` without house rules, so the engines' only cost is
@@ -508,6 +508,20 @@ def hooks(game: str) -> HookCatalogue:
 # --- a table's house rules in play
 
 
+NEW_VERB = "house"
+"""The verb of a house rule's own action in a game whose actions are values with a verb (``make`` in ``legal``)."""
+
+
+class NewAction(str):
+    """A house rule's own action as a legal list gives it: its text, marked as no action of the book.
+
+    It is equal to its text and plays as it (``str()`` of it is the plain text the log records); a bot
+    written for the book leaves it out (``core.bots.book_actions``), a random or search bot plays it.
+    """
+
+    __slots__ = ()
+
+
 class Handle:
     """What a handler gets as ``h``: the table, the rule's parameters, its own random stream, the effects."""
 
@@ -615,8 +629,12 @@ class HouseBook:
         if ran:  # a handler may have changed the table: the engine's cached legal lists go
             self.catalogue.changed(g)
 
-    def legal(self, g: Any, player: int, legal: list, make: Callable[[str], Any] = str) -> list:
-        """The engine's legal list with forbidden actions left out and the rules' own actions added."""
+    def legal(self, g: Any, player: int, legal: list, make: Callable[[str], Any] = NewAction) -> list:
+        """The engine's legal list with forbidden actions left out and the rules' own actions added after it.
+
+        ``make`` marks the rules' own (``NewAction`` texts, or a game's own action value), so that a bot
+        written for the book can leave out what it does not know.
+        """
         if self.forbids:
             legal = [a for a in legal if self.why_forbidden(g, player, str(a)) is None]
         if self.actions:
@@ -627,9 +645,21 @@ class HouseBook:
         """The rules' own actions legal for ``player`` now (what ``legal`` adds to the engine's list)."""
         out: list[str] = []
         for rule, h in self.actions:
-            texts = self._call(rule, "action (legal)", g, h.legal, player) or ()
-            out += [t for t in texts if self.why_forbidden(g, player, t) is None]
+            out += [t for t in self._texts(g, player, rule, h) if self.why_forbidden(g, player, t) is None]
         return out
+
+    def _texts(self, g: Any, player: int, rule: HouseRule, h: Hook) -> list[str]:
+        """A rule's new actions legal now, each a text every engine reads back as it is (else a ``HouseRuleError``)."""
+        texts = self._call(rule, "action (legal)", g, h.legal, player) or ()
+        if not isinstance(texts, (list, tuple)) or not all(
+            isinstance(t, str) and t and " ".join(t.split()) == t for t in texts
+        ):
+            why = ValueError(
+                f"legal(h, player) returns a list of texts, each of words with single spaces between them "
+                f"(like ['raise a glass']), got {short(texts)}"
+            )
+            raise HouseRuleError(rule.name, "action (legal)", self.action, why)
+        return list(texts)
 
     def why_forbidden(self, g: Any, player: int, text: str) -> str | None:
         for rule, h in self.forbids:
@@ -641,7 +671,7 @@ class HouseBook:
     def own_action(self, g: Any, player: int, text: str) -> tuple[HouseRule, Hook] | None:
         """The rule whose new action ``text`` is, when it is one of its legal texts now."""
         for rule, h in self.actions:
-            if text in (self._call(rule, "action (legal)", g, h.legal, player) or ()):
+            if text in self._texts(g, player, rule, h):
                 return rule, h
         return None
 

@@ -1,6 +1,6 @@
 """The example's own bot, registered for its game: ``bots="heuristic"`` finds it through ``GameDef.part``."""
 
-from bourbon_lab.core.bots import Bot, register
+from bourbon_lab.core.bots import Bot, book_actions, register
 
 
 class Heuristic(Bot):
@@ -9,9 +9,9 @@ class Heuristic(Bot):
     name = "heuristic"
 
     def choose(self, view, legal):
-        table = view  # the table is all public, so its view is itself
-        k = table.left % (table.rules.most + 1)
-        return f"roll {k}" if k and f"roll {k}" in legal else self.rng.choice(legal)
+        rolls = book_actions(legal) or legal  # a house rule's new action is none of the book's: left alone
+        k = view.left % (view.rules.most + 1)
+        return f"roll {k}" if k and f"roll {k}" in rolls else self.rng.choice(rolls)
 
 
 register(Heuristic, game="rickhouse_nim")

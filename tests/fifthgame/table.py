@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from bourbon_lab.core import Decision, Event, IllegalAction, ScoreRow, rank_rows
+from bourbon_lab.core.house import book_for, copy_book
+
+from . import house_hooks  # noqa: F401  (declares the hook points house rules check against)
 
 
 class RickhouseNim:
@@ -12,6 +15,7 @@ class RickhouseNim:
         self.round, self.phase, self.step, self.ended_by = 1, "roll", "roll", None  # one long round
         self.log: list[Event] = []
         self.actions: list[str] = []
+        self.house = book_for(rules, seed)  # the house rules in play; None without any
 
     @classmethod
     def new(cls, rules, players, seed=0):
@@ -32,31 +36,39 @@ class RickhouseNim:
     def legal_actions(self, player=None) -> list[str]:
         if self.is_over or player not in (None, self.turn):
             return []
-        return [f"roll {k}" for k in range(1, min(self.rules.most, self.left) + 1)]
+        rolls = [f"roll {k}" for k in range(1, min(self.rules.most, self.left) + 1)]
+        return rolls if self.house is None else self.house.legal(self, self.turn, rolls)
 
     def apply(self, action, player=None, *, check=True):
-        text = str(action)  # checked before anything changes: a refused action leaves the table as it was
-        if text not in self.legal_actions(player):
-            raise IllegalAction(text, f"not possible now ({self.left} barrels left)", player=self.turn)
+        text = " ".join(str(action).split())
+        if self.house is not None and not self.is_over and player in (None, self.turn):
+            events = self.house.intercept(self, "rickhouse_nim", self.turn, text, text, check)
+            if events is not None:  # a house rule's own action, played with its handlers
+                return events
+        if text not in self.legal_actions(player):  # checked before anything changes: the table stays as it was
+            why = f"not possible now ({self.left} barrels left)"
+            raise IllegalAction(text, why, round=self.round, phase=self.phase, player=self.turn)
         start, me, k = len(self.log), self.turn, int(text.split()[1])
         self.actions.append(text)
         self.left -= k
-        self.log.append(Event(len(self.log), 1, "roll", me, "rolled_out", {"barrels": k}, None))
+        self.emit("rolled_out", me, barrels=k)
         if self.left == 0:
             self.winner, self.phase, self.step, self.ended_by = me, "over", "over", "empty"
-            self.log.append(Event(len(self.log), 1, "roll", None, "game_end", {"ended_by": "empty"}, None))
+            self.emit("game_end", None, ended_by="empty")
         else:
             self.turn = (self.turn + 1) % self.n
+        if self.house is not None:
+            self.house.after(self, start)
         return self.log[start:]
+
+    def emit(self, kind: str, player, **data) -> None:
+        self.log.append(Event(len(self.log), 1, "roll", player, kind, data, None))
 
     def view(self, player) -> dict:
         return {"left": self.left, "most": self.rules.most, "turn": self.turn, "winner": self.winner}
 
     def observe(self, player):
-        return self
-
-    def determinise(self, rng):
-        return self.clone()  # nothing is hidden: every re-deal is the table itself
+        return Sight(self, player)
 
     def visible_to(self, event):
         return event.visible_to
@@ -83,5 +95,15 @@ class RickhouseNim:
         twin = type(self)(self.rules, self.n, self.seed)
         twin.left, twin.turn, twin.winner = self.left, self.turn, self.winner
         twin.phase, twin.step, twin.ended_by = self.phase, self.step, self.ended_by
-        twin.log, twin.actions = list(self.log), list(self.actions)
+        twin.log, twin.actions, twin.house = list(self.log), list(self.actions), copy_book(self.house)
         return twin
+
+
+class Sight:
+    """A bot's window: what it needs of the table (all public) and whose seat it is."""
+
+    def __init__(self, table: RickhouseNim, player: int):
+        self.table, self.player, self.left, self.rules = table, player, table.left, table.rules
+
+    def determinise(self, rng):
+        return self.table.clone()  # nothing is hidden: every re-deal is the table itself

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...core.house import NEW_VERB
 from .errors import ActionParseError
 
 _ID = r"([A-Za-z_][\w.]*)"
@@ -45,7 +46,7 @@ GRAMMAR: dict[str, tuple[str, str]] = {
 _COMPILED = {verb: re.compile(pat + r"\Z") for verb, (pat, _) in GRAMMAR.items()}
 _ARITY = {verb: (fmt.count("{"), fmt.count("{")) for verb, (_, fmt) in GRAMMAR.items()}
 _ARITY.update(claim=(2, 2), upgrade=(1, 3), house=(1, 1))
-HOUSE = "house"
+HOUSE = NEW_VERB
 """The verb of a house rule's own action (core/house.py): its one operand is its whole text; never parsed."""
 EXAMPLES = {
     "claim": "claim rye | claim any -> corn",

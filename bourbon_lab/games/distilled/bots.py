@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.bots import Bot, register
+from ...core.bots import Bot, book_actions, register
 from .content import content
 
 GAME = "distilled"
@@ -62,8 +62,10 @@ class Distiller(Bot):
         self._plan = []
 
     def choose(self, obs: Any, legal: list) -> Any:
-        if len(legal) == 1:
-            return legal[0]
+        known = book_actions(legal)  # a house rule's new action means nothing to the book's play
+        if len(known) <= 1:
+            return (known or legal)[0]
+        legal = known
         if self._plan:
             step = self._plan.pop(0)
             if step in legal:

@@ -94,20 +94,25 @@ class Distilled(Setup):
         Whatever a step raises, the table is put back as it was (``core.atomic``); ``check=False``
         (bots, the simulator) skips that copy.
         """
-        text, _, at = str(action).strip().partition(" @")
-        words = text.split()
-        if not words or words[0] not in VERBS:
-            raise ActionParseError(f"action: {text!r} is not a Distilled action; verbs are {sorted(VERBS)}")
-        p = int(at) if at.strip().isdigit() else self.current_player if player is None else player
-        if self.phase == "over":
+        whole = str(action).strip()
+        text, sep, at = whole.rpartition(" @")
+        seat = self.current_player if player is None else player
+        if not sep or not at.strip().isdecimal():  # " @" and a seat only: a house rule's text may hold "@"
+            text, at = whole, ""
+        elif self.house is not None and seat is not None and self.house.own_action(self, seat, whole) is not None:
+            text, at = whole, ""  # a house rule's own text that ends like a seat ("toast @2") is its own
+        p = int(at) if at else seat
+        if self.phase == "over" or p is None:
             raise IllegalAction(text, "the game is over", round=self.round, phase=self.phase, player=p)
-        assert p is not None  # a game that is not over has a current player (mypyc needs an int here)
-        if self.house is not None:
+        if self.house is not None:  # a house rule's new action, whatever its words, before the book's verbs
             book = self.house
             record = text if p == self.current_player else f"{text} @{p}"
             events = book.intercept(self, "distilled", p, text, record, check)
             if events is not None:
                 return events
+        words = text.split()
+        if not words or words[0] not in VERBS:
+            raise ActionParseError(f"action: {text!r} is not a Distilled action; verbs are {sorted(VERBS)}")
         if text not in self.legal_actions(p) and not self._same_kind(p, words):
             rule = RULES.get(self.step, self.step)
             why = f"not a legal {self.step} action for player {p} now: {rule}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...core.bots import Bot, register
+from ...core.bots import Bot, book_actions, register
 
 GAME = "gin_crafters"
 STRONGEST = "tempo"
@@ -40,9 +40,10 @@ class GinBot(Bot):
     borrow_ok = True
 
     def choose(self, obs: Any, legal: list) -> Any:
-        legal = [str(a) for a in legal]
-        if len(legal) == 1:
-            return legal[0]
+        known = book_actions(legal)  # a house rule's new action means nothing to the book's play
+        if len(known) <= 1:
+            return (known or legal)[0]
+        legal = [str(a) for a in known]
         self.obs, self.view, self.c = obs, obs.view, obs.content
         self.me = self.view["players"][obs.player]
         step = self.view["step"]

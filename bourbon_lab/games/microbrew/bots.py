@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mypy_extensions import i64
 
-from ...core.bots import Bot, register
+from ...core.bots import Bot, book_actions, register
 from . import beer
 from . import copper as cu
 from .content import EMPTY, HOP
@@ -257,8 +257,10 @@ class Brewer(Bot):
     # --- choosing
 
     def choose(self, sight, legal: list) -> Any:
-        if len(legal) == 1:
-            return legal[0]
+        known = book_actions(legal)  # a house rule's new action means nothing to the book's play
+        if len(known) <= 1:
+            return (known or legal)[0]
+        legal = known
         step = sight.step
         handler = getattr(self, "on_" + step, None)
         choice = handler(sight, legal) if handler else None

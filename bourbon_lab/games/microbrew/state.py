@@ -176,12 +176,15 @@ class Microbrew:
         Whatever a step raises, the table is put back as it was (``core.atomic``); ``check=False``
         (bots, the simulator) skips that copy.
         """
-        text, _, at = str(action).strip().partition(" @")
+        whole = str(action).strip()
+        text, sep, at = whole.rpartition(" @")
         d = self.decision
-        try:
-            p = int(at) if at else (d.actor if player is None and d is not None else player)
-        except ValueError:
-            p = None
+        seat = d.actor if player is None and d is not None else player
+        if not sep or not at.strip().isdecimal():  # " @" and a seat only: a house rule's text may hold "@"
+            text, at = whole, ""
+        elif self.house is not None and seat is not None and self.house.own_action(self, seat, whole) is not None:
+            text, at = whole, ""  # a house rule's own text that ends like a seat ("toast @2") is its own
+        p = int(at) if at else seat
         if self.house is not None and d is not None and p is not None:
             book, seat = self.house, p
             record = text if seat == d.actor else f"{text} @{seat}"

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ....core.bots import Bot, register
+from ....core.bots import Bot, book_actions, register
 from ..actions import Action
 from ..content import ANY_FACE
 from ..observation import PlayerView
@@ -78,6 +78,10 @@ class Heuristic(Bot):
     ultimate_taste: ClassVar[tuple[str, ...]] = _ULTIMATE_TASTE
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        known: list[Action] = book_actions(legal)  # a house rule's new action means nothing to the book's play
+        if not known:
+            return legal[0]
+        legal = known
         step = view.step
         # The four commonest steps by direct call, not by building the method's name and looking it up.
         if step == "claim":

@@ -11,7 +11,7 @@ Routine steps (dice, claims, staging) go straight to the heuristic.
 from __future__ import annotations
 
 from ....core.bots import register
-from ..actions import Action
+from ..actions import HOUSE, Action
 from ..estimate import SHARE, barrels_worth
 from . import knowledge as k
 from .heuristic import Hot, Prime, Rush
@@ -52,10 +52,11 @@ class SearchBot(Rush):
         return best if (scores[best] - scores[base]) / per > self.margin else base
 
     def candidates(self, view, legal, base) -> list[Action]:
-        """The heuristic's choice and its rivals of the same kind.
+        """The heuristic's choice and its rivals of the same kind, and a house rule's new actions.
 
         Which upgrade is searched, but not whether to upgrade: a rollout of a round or two sees
-        an upgrade's cost and not its payback, so it would always say wait.
+        an upgrade's cost and not its payback, so it would always say wait. A new action is what the
+        heuristics cannot judge, so the search tries it (its handlers run in the rollouts).
         """
         if base.verb == "upgrade":
             out = [a for a in legal if a.verb == "upgrade"][: self.width + 1]
@@ -67,6 +68,7 @@ class SearchBot(Rush):
             sales = sorted(k.sale_options(view, legal), key=lambda o: -o.gain)
             out = [a for a in advised if a.verb == "sell"] + [o.action for o in sales[: self.width]]
             out += [a for a in legal if a.verb == "end_turn"]
+        out += [a for a in legal if a.verb == HOUSE]
         return list(dict.fromkeys([base] + out))
 
     def rollout(self, g, first: Action, me: int) -> float:
