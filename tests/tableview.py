@@ -48,13 +48,16 @@ def text_of(state) -> str:
 
 
 def first_hand_over(game: str, seed: int = 3):
-    """Seats 0 and 1 people, the last a bot; play each person's first legal move until the screen must pass.
+    """Seats 0 and 1 people, the last a bot; play each person's first legal move until the screen must pass
+    from one person to the other (the first person's tap at the start of the table is taken first).
 
     Returns the session waiting on the hand-over, the seat that held the screen and the one it goes to.
     """
     n = TWO_PEOPLE[game]
     session = TableSession(bl.new_game(bl.default_rules(game), n, seed=seed), bots={n - 1: "heuristic"})
     session.run_bots()
+    assert session.holder is None and session.waiting_for is not None, "the first person taps to start"
+    session.take_screen()
     for _ in range(200):
         if session.waiting_for is not None:
             return session, session.holder, session.waiting_for

@@ -135,12 +135,14 @@ def test_board_view_loads_the_games_own_esm_or_the_generic_one(hooked_tipjar, tm
     # one class per set of files, so the two boards' styles never replace each other in a notebook
     assert isinstance(bourbon, BoardView) and tip._anywidget_id != bourbon._anywidget_id
     assert bourbon._esm.endswith(BOARD_ESM.read_text()) and "function blHandover" in bourbon._esm
+    assert "handover" in bourbon.state and bourbon.take_screen()  # two people: the first one taps to start
     assert bourbon.state["zone"] == "Low"
     esm = tmp_path / "tip.js"
     esm.write_text("export default { render() {} };\n")
     hooked_tipjar(board=BoardDef(view=lambda g, viewer: {"jar": sum(g.coins)}, esm=esm))
     own = BoardView(first_commit_round())
-    assert own._esm.endswith(esm.read_text()) and own.state["jar"] == 9 and "events" in own.state
+    assert own.take_screen() and own._esm.endswith(esm.read_text())
+    assert own.state["jar"] == 9 and "events" in own.state
     component, _css = board_component("tipjar")
     assert component._esm.endswith(esm.read_text())
 

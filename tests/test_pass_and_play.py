@@ -97,9 +97,8 @@ def test_an_out_of_turn_free_brew_hands_the_screen_to_the_brewer_who_may_take_it
         g.apply(bots[d.actor].choose(g.observe(d.actor), g.legal_actions()))
     assert g.decision.interrupt is None and g.decision.actor == 1
     session = TableSession(g, bots={})
-    assert session.holder is None
-    session.settle()
-    assert session.holder == 1  # the first screen of a table needs no hand-over
+    assert session.holder is None and session.waiting_for == 1  # the first screen is a tap away too
+    assert "handover" in session.state() and session.take_screen() and session.holder == 1
     session.play(str(bots[1].choose(g.observe(1), g.legal_actions())))
     assert g.decision.interrupt == "free_brew" and g.decision.actor == 0 and g.decision.turn_owner == 1
     assert session.waiting_for == 0 and "handover" in session.state()
@@ -112,7 +111,8 @@ def test_a_commit_group_hands_over_between_its_people_after_the_bots_commit():
     g = bl.new_game(bl.default_rules("distilled"), 3, seed=3)
     session = TableSession(g, bots={2: "heuristic"})
     session.run_bots()
-    assert set(g.decision.group) == {0, 1} and session.holder == 0 and session.waiting_for is None
+    assert set(g.decision.group) == {0, 1} and session.holder is None and session.waiting_for == 0
+    assert session.take_screen() and session.holder == 0 and session.waiting_for is None
     session.play(session.state()["legal"][0])
     assert g.decision.group == (1,) and session.waiting_for == 1
     assert g.actions[-1].endswith("@0") or g.decision.actor == 1
@@ -184,7 +184,8 @@ def test_the_dashboard_table_seats_people_and_hands_over_between_them():
     from bourbon_lab.dashboard import GameTable
 
     t = GameTable(rules=bl.default_rules("distilled"), players=3, seed=3, people=[0, 1], pace=0)
-    assert t.session.bot_specs == {2: t.bot} and "handover" not in t.state and t.state["viewer"] == 0
+    assert t.session.bot_specs == {2: t.bot} and t.state["handover"]["seat"] == 0  # the first person taps too
+    assert t.play("@screen 0") and "handover" not in t.state and t.state["viewer"] == 0
     assert t.play(t.state["legal"][0]) and t.state["handover"]["seat"] == 1
     assert not t.play("pass") and "the screen goes to P1 first" in t.error
     assert t.play("@screen 1") and t.state["viewer"] == 1 and t.state["legal"]

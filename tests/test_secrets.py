@@ -11,6 +11,7 @@ secret p may not see. Counts are fine: a secret's ``public`` list says what the 
 The games run compiled when their mypyc build is current (``bourbon_lab/native.py``); a small sample runs
 again in plain Python in a subprocess (``BOURBON_LAB_PURE=1``). The old per-game checks this one generalises:
 ``test_view_privacy.py`` (Bourbonomics, field by field) and ``test_rl_perspective.py`` (one secret per game).
+``test_table_privacy.py`` holds the table's synced widget state to the same secrets (issue 50).
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ assert "export default" in a.GENERIC_ESM.read_text() and a.GENERIC_CSS.read_text
 from bourbon_lab.widgets import BoardView
 import bourbon_lab as bl
 b = BoardView(bl.new_game(bl.Ruleset.default(), 2, seed=1))
-assert b._esm and b.state["zone"] == "Low"
+assert b._esm and "handover" in b.state and b.take_screen()  # two people: the first one taps to start
+assert b.state["zone"] == "Low"
 print(a.BOARD_ESM)
 print(a.GENERIC_ESM)
 """

@@ -66,8 +66,13 @@ class FakeComm:
 
 
 def connected_board(game, **kwargs):
+    """A board with a fake comm; at a table of people, the first person's tap is sent first, as a click."""
     board = BoardView(game, **kwargs)
     board.comm = comm = FakeComm()
+    if board.handing_over is not None:
+        assert board.legal_actions() == [] and "players" not in board.state  # nobody's view before the tap
+        comm.click(f"@screen {board.handing_over}")
+        assert board.handing_over is None and board.legal_actions()
     return board, comm
 
 

@@ -34,7 +34,7 @@ MOUNT_JS = """async ([src, state]) => {
   const mod = await import(url);
   const values = {state: state, error: '', action: ''};
   const model = {get: k => values[k], set: (k, v) => { values[k] = v; }, save_changes() {}, on() {}, off() {}};
-  mod.render({model, el: document.getElementById('host')});
+  mod.default.render({model, el: document.getElementById("host")});
 }"""
 
 # Every overlap or clipping a reader would notice, as text; empty when the layout is clean.

@@ -43,6 +43,8 @@ function blMark(root, state) {
   else root.setAttribute("data-step", String(step));
 }
 
+// The hand-over screen: whose turn, the tap button (none while the bots open the game) and the bots'
+// last move as every seat may read it. Python sends nothing else on this screen.
 function blHandover(root, state, play, error) {
   const ho = state && state.handover;
   blMark(root, state);
@@ -51,14 +53,26 @@ function blHandover(root, state, play, error) {
   const box = blEl("section", "bl-handover");
   box.setAttribute("data-testid", "handover");
   box.append(blEl("h2", "bl-handover-title", ho.text));
-  box.append(blEl("p", "bl-handover-note", `Round ${ho.round}. Nothing of anybody's is on this screen until P${ho.seat} taps.`));
+  box.append(blEl("p", "bl-handover-note", ho.note || `Round ${ho.round}.`));
   if (error) box.append(blEl("div", "bl-error", error));
-  const button = blEl("button", "bl-handover-button", ho.button);
-  button.setAttribute("data-testid", "handover-button");
-  button.addEventListener("click", () => play(ho.action));
-  box.append(button);
+  if (ho.action) {
+    const button = blEl("button", "bl-handover-button", ho.button);
+    button.setAttribute("data-testid", "handover-button");
+    button.addEventListener("click", () => play(ho.action));
+    box.append(button);
+  }
+  const table = state.seating;
+  root.classList.toggle("bl-moving", !!(table && table.moving));
   root.append(box);
+  if (table && table.last && table.last.lines.length) root.append(blLastMove(table));
   return true;
+}
+
+function blLastMove(table) {
+  const seat = table.last.seat;
+  const bot = seat !== null && table.bots && table.bots[String(seat)];
+  const title = bot ? `P${seat} (${bot}) just played` : "Just played";
+  return blLines("bl-last-move", title, table.last.lines, "last-move");
 }
 
 function blLines(cls, title, lines, testid) {
@@ -79,10 +93,7 @@ function blTableAfter(root, state, before) {
     root.prepend(blLines("bl-since", table.since.title, table.since.lines, "since"));
   }
   if (table.last && table.last.lines.length) {
-    const seat = table.last.seat;
-    const bot = seat !== null && table.bots && table.bots[String(seat)];
-    const title = bot ? `P${seat} (${bot}) just played` : "Just played";
-    root.prepend(blLines("bl-last-move", title, table.last.lines, "last-move"));
+    root.prepend(blLastMove(table));
     if (before && before.size) {
       for (const [key, node] of blLeaves(root)) {
         if (before.has(key) && before.get(key) !== node.textContent && !key.includes("bl-ev")) node.classList.add("bl-changed");

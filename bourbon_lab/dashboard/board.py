@@ -47,11 +47,13 @@ class GameView(pn.viewable.Viewer):
         super().__init__(**params)
         self.table = table
         component, css = board_component(table.game_name)
+        self._drawings = 0
         self.board = component(state=table.state, error=table.error, stylesheets=[css], sizing_mode="stretch_width")
         table.param.watch(self._sync, ["state", "error"])
         table.param.watch(self._pace, ["people", "players", "seed", "rules", "bot"])
         self.board.param.watch(self._clicked, "action")
         self._callback = None
+        self._settled = False
         self.after = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["bl-postgame"])
         self.buttons = {
             "Step": lambda: table.step(1),
@@ -62,7 +64,8 @@ class GameView(pn.viewable.Viewer):
         self._pace()
 
     def _sync(self, *_events) -> None:
-        self.board.param.update(state=self.table.state, error=self.table.error)
+        self._drawings += 1  # every push a new value, so pushing again re-sends the whole state (``_tick``)
+        self.board.param.update(state={**self.table.state, "drawing": self._drawings}, error=self.table.error)
 
     def _clicked(self, event) -> None:
         if event.new:
@@ -75,12 +78,24 @@ class GameView(pn.viewable.Viewer):
         t = self.table
         if not t.paced or not t.session.bots_to_move or self._callback is not None:
             return
+        self._settled = False
         self._callback = pn.state.add_periodic_callback(self._tick, period=max(50, int(t.pace * 1000)))
 
     def _tick(self) -> None:
-        if not self.table.bot_step() and self._callback is not None:
-            self._callback.stop()
-            self._callback = None
+        """One bot move; on the tick after the last one, the callback stops and the state is pushed again.
+
+        Panel 1.9 sometimes never sends the browser the drawing a periodic callback made last (the
+        server's model has it, the page keeps the one before): the page then waits on a stale screen,
+        without the hand-over's button. A second push of the whole state, a tick later, gets through.
+        """
+        if self._settled:
+            if self._callback is not None:
+                self._callback.stop()
+                self._callback = None
+            self._sync()
+            self._pace()  # a new game seated meanwhile: its bots start
+            return
+        self._settled = not self.table.bot_step()
 
     def postgame(self, rollouts: int = 4) -> str:
         """The post-game page of the table's game (people seated): points by source, each person's decisions.

@@ -3,7 +3,9 @@
 With no people seated, a designer steps the bots (Step, Step 10, To end of round). With people
 seated (``people``), the seats left over are bots that answer on their own, one move every
 ``pace`` seconds, and two or more people pass the screen with a hand-over in between
-(``TableSession``). Every change goes through the game's checked ``apply``.
+(``TableSession``), the first person's included. ``state`` and ``error`` sync to the browser, so
+they come from the session: nobody's secrets but the screen holder's. Every change goes through the
+game's checked ``apply``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import param
 
 from ..bots import make_bot
 from ..core import DEFAULT_GAME, BourbonLabError, default_rules, game_of, get_game, new_game
-from ..widgets.session import TableSession, error_text
+from ..widgets.session import TableSession, bot_error_text, error_text
 from .store import one_line
 
 STEP_LIMIT = 5000
@@ -111,8 +113,8 @@ class GameTable(param.Parameterized):
             return False
         try:
             moved = self.session.bot_step() is not None
-        except BourbonLabError as exc:
-            self.error, moved = one_line(exc), False
+        except BourbonLabError as exc:  # not the move: it may name the bot's hidden cards
+            self.error, moved = bot_error_text(exc), False
         self._draw()
         return moved and self.session.bots_to_move
 

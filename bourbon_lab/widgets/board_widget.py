@@ -3,7 +3,8 @@
 The front end only draws ``state`` and sets ``action``; every rule stays in Python. The ESM is
 the table's (hand-over screen, bot moves in words) followed by the game's own (``BoardDef.esm``)
 or the generic board's. A refused action leaves the game as it was and puts the reason in
-``error``, which the widget shows where the player is looking.
+``error``, which the widget shows where the player is looking. What syncs to the browser
+(``state``, ``error``) is the session's: at a shared screen, nobody's secrets until their tap.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import traitlets
 from ..core import BourbonLabError, game_of
 from .assets import GENERIC_CSS, GENERIC_ESM, board_files, table_text
 from .mainloop import HomeLoop
-from .session import TableSession, error_text
+from .session import TableSession, bot_error_text, error_text
 
 _CLASSES: dict[tuple, type] = {}
 
@@ -34,7 +35,8 @@ class BoardView(anywidget.AnyWidget):
         after each human action (and at once, if a bot opens). Every other seat is a person.
     viewer : int, optional
         A fixed seat whose view is always drawn; default the only person, or with two or more
-        people pass and play: a hand-over screen whenever the screen must go to another person.
+        people pass and play: a hand-over screen whenever the screen must go to another person,
+        and before the first person's view (bots that open the game move behind it).
     pace : float
         Seconds between bot moves, each shown with its sentence and what it changed lit up;
         0 plays them at once. Pacing needs the notebook's event loop; without one bots move at once.
@@ -124,8 +126,8 @@ class BoardView(anywidget.AnyWidget):
     def _tick(self) -> None:
         try:
             moved = self.session.bot_step()
-        except BourbonLabError as exc:  # a bot's move refused: say so, stop pacing
-            self.error, moved = error_text(exc), None
+        except BourbonLabError as exc:  # a bot's move refused: say so (not the move), stop pacing
+            self.error, moved = bot_error_text(exc), None
         self._pacing = moved is not None and self.session.bots_to_move
         self.refresh()
         if self._pacing:

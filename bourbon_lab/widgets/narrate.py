@@ -17,6 +17,12 @@ from ..core.house import sentence as house_sentence
 _LONG = 60
 """Longest value text in a generic sentence; a longer one is cut with an ellipsis."""
 
+PUBLIC_READER = -1
+"""A reader at no seat: reads only what every seat may see (a shared screen nobody holds).
+
+Not ``None``, which is a designer replaying, who reads everything. Every game's ``narrate`` hook
+treats a seat it is not told of as another seat, so this one is told nothing private."""
+
 
 def who(player: int | None) -> str:
     """``P2``, or ``The table`` for an event of nobody in particular."""
@@ -83,7 +89,8 @@ def describe(event: Any, viewer: int | None = None, game: str = DEFAULT_GAME, vi
     event
         A record from ``state.log`` (``player``, ``kind``, ``data``).
     viewer : int, optional
-        The seat reading it; None reads everything (a designer replaying).
+        The seat reading it; None reads everything (a designer replaying), ``PUBLIC_READER``
+        only what every seat may see.
     game : str
         The game the event is of (its ``narrate`` hook speaks first).
     visible : bool

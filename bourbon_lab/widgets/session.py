@@ -6,10 +6,13 @@ checked ``apply``, then the bots move until a person is to act. In a commit grou
 every bot member commits at once; a person then commits for their own seat.
 
 Pass and play: with two or more people at one screen, the screen belongs to one of them at
-a time (``holder``). When the next person to decide is somebody else, the table waits on a
-hand-over screen that draws nothing of anybody's (``waiting_for``); the new holder's view
-is drawn only after their tap (``take_screen``). Bots may be stepped one move at a time
-(``bot_step``) so a front end can play them at a pace, each move with its sentence.
+a time (``holder``). Privacy by construction: ``state()`` (what a front end syncs to the browser)
+carries a seat's secrets only while that seat's person holds the screen. Before anybody holds it
+(bots opening the game) and whenever the next person to decide is somebody else, it is only the
+hand-over screen (``waiting_for``): whose turn, a button, the round and the bots' last move as every
+seat may read it. The first person taps too; a view is drawn only after its person's tap
+(``take_screen``). Bots may be stepped one move at a time (``bot_step``) so a front end can play
+them at a pace, each move with its sentence.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core import ActionParseError, IllegalAction, game_of
 from .board import board_state
-from .narrate import describe_all, who
+from .narrate import PUBLIC_READER, describe_all, who
 
 BOT_STEP_LIMIT = 20_000
 """Bot moves per call before giving up: a guard against a bot that never ends its turn."""
@@ -46,7 +49,8 @@ class TableSession:
         if there is exactly one; with two or more people, whoever holds the screen.
     pass_and_play : bool, optional
         Hand the screen over between people (default: on when two or more seats are people and
-        no ``viewer`` is fixed). Off, the board follows whoever is to act with no hand-over.
+        no ``viewer`` is fixed). Off, the board follows the person to decide with no hand-over
+        (never a bot: while bots move it stays with the last person, and shows nobody's before).
     """
 
     def __init__(self, game, bots: dict[int, str] | None = None, viewer: int | None = None, pass_and_play=None):
@@ -65,17 +69,29 @@ class TableSession:
         self.fixed_viewer = viewer
         many = len(self.people) > 1
         self.pass_and_play = bool(many and viewer is None) if pass_and_play is None else bool(pass_and_play)
+        self.hot_seat = many and viewer is None and not self.pass_and_play
+        """Several people, no hand-over: the screen follows the person to decide (never a bot)."""
         self.holder: int | None = viewer if viewer is not None else (self.people[0] if len(self.people) == 1 else None)
         self.waiting_for: int | None = None
         self.turn_marks = {s: len(game.log) for s in self.people}
         self._played: set[int] = set()
         self.last_bot_move: list = []
         self.mark = len(game.log)
+        self.settle()  # a person to decide first waits for their tap like everyone after
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose eyes the board uses now (None: whoever is to act, or everyone once it is over)."""
+        """The seat whose eyes the board uses now.
+
+        None: at a shared screen nobody holds yet, nobody's (the hand-over screen); once the game is
+        over, everyone's; at a table of bots only, the seat to act (a designer watching).
+        """
         return self.holder
+
+    @property
+    def shared(self) -> bool:
+        """Whether people share this screen by turns (pass and play, or a hot seat): it shows no one's unheld."""
+        return self.pass_and_play or self.hot_seat
 
     @property
     def human_to_act(self) -> bool:
@@ -138,6 +154,8 @@ class TableSession:
             self.take_screen(text)
             return []
         g = self.game
+        if self.pass_and_play and self.holder is None and self.waiting_for is None:
+            self.settle()  # the game moved outside the session: the first screen is still a tap away
         if self.waiting_for is not None:
             raise IllegalAction(
                 text,
@@ -201,21 +219,21 @@ class TableSession:
         return self.game.log[start:]
 
     def settle(self) -> None:
-        """After the bots: wait on a hand-over when the next person is not the one holding the screen."""
+        """After the bots: wait on a hand-over when the next person is not the one holding the screen.
+
+        The first person waits for their tap too: a screen nobody holds yet is a hand-over screen.
+        """
         if self.game.is_over:
             self.waiting_for = None
-            if self.pass_and_play:
+            if self.shared:
                 self.holder = None  # the game is over: everything is shown to everyone
             return
-        if not self.pass_and_play:
-            return
         person = self.next_person()
-        if person is None or person == self.holder:
+        if self.hot_seat and person is not None:
+            self.holder = person
+        if not self.pass_and_play or person is None or person == self.holder:
             return
-        if self.holder is None:
-            self.holder = person  # the table's first screen: nobody has seen anything yet
-        else:
-            self.waiting_for = person
+        self.waiting_for = person
 
     def since_last_turn(self, seat: int) -> list[str]:
         """What happened since ``seat``'s last action, in that seat's words (nothing private of others)."""
@@ -226,9 +244,10 @@ class TableSession:
     def state(self) -> dict[str, Any]:
         """The board as ``board_state`` draws it, listing the events since the last person's move.
 
-        While a hand-over is pending it is only the hand-over screen: no seat's view at all.
+        While a hand-over is pending, or nobody holds a shared screen yet, it is only the hand-over
+        screen: no seat's view at all.
         """
-        if self.waiting_for is not None:
+        if self.waiting_for is not None or (self.shared and self.holder is None and not self.game.is_over):
             return self._handover_state()
         state = board_state(self.game, self.viewer, since=max(0, self.mark - 4))
         mine = self.next_person() is not None and (not self.pass_and_play or self.next_person() == self.holder)
@@ -240,18 +259,8 @@ class TableSession:
     def _table_info(self, mine: bool) -> dict[str, Any]:
         """Who sits where, the last bot move in words, and the holder's summary when their turn has come."""
         seat = self.holder
-        reader = seat if seat is not None else (None if self.game.is_over else self.next_person())
-        last = describe_all(self.game, self.last_bot_move, reader) if self.last_bot_move else []
-        info: dict[str, Any] = {
-            "people": list(self.people),
-            "bots": {str(s): spec for s, spec in self.bot_specs.items()},
-            "holder": seat,
-            "pass_and_play": self.pass_and_play,
-            "moving": self.bots_to_move and not self.game.is_over,
-            "step": len(self.game.log),
-            "last": {"seat": self.last_bot_move[0].player, "lines": [r["text"] for r in last]} if last else None,
-            "since": None,
-        }
+        reader = seat if seat is not None else (None if self.game.is_over else PUBLIC_READER)
+        info = self._seating(seat, reader)
         lines = self.since_last_turn(seat) if mine and seat is not None else []
         if lines:
             first = seat not in self._played
@@ -259,31 +268,54 @@ class TableSession:
             info["since"] = {"seat": seat, "title": title, "lines": lines}
         return info
 
+    def _seating(self, holder: int | None, reader: int | None) -> dict[str, Any]:
+        """Who sits where, whether bots are moving, and the last bot move as ``reader`` may read it."""
+        last = describe_all(self.game, self.last_bot_move, reader) if self.last_bot_move else []
+        return {
+            "people": list(self.people),
+            "bots": {str(s): spec for s, spec in self.bot_specs.items()},
+            "holder": holder,
+            "pass_and_play": self.pass_and_play,
+            "moving": self.bots_to_move and not self.game.is_over,
+            "step": len(self.game.log),
+            "last": {"seat": self.last_bot_move[0].player, "lines": [r["text"] for r in last]} if last else None,
+            "since": None,
+        }
+
     def _handover_state(self) -> dict[str, Any]:
-        """The hand-over screen: whose turn it is and a button, nothing of any seat's."""
+        """The hand-over screen: whose turn it is and a button, nothing of any seat's.
+
+        With nobody to hand to yet (bots open the game) it has no button. The bots' last move is
+        told as a reader at no seat reads it: only what every seat may see.
+        """
         seat = self.waiting_for
         g = self.game
+        if seat is None:
+            text = "The bots move first — the screen goes to the first person to decide"
+            note = f"Round {g.round}. Nothing of anybody's is on this screen until a person takes it."
+        else:
+            text = f"Pass to {who(seat)} — tap when {who(seat)} holds the screen"
+            note = f"Round {g.round}. Nothing of anybody's is on this screen until {who(seat)} taps."
         return {
             "handover": {
                 "seat": seat,
-                "text": f"Pass to {who(seat)} — tap when {who(seat)} holds the screen",
-                "button": f"{who(seat)} holds the screen — show my view",
-                "action": f"{SCREEN_TAP} {seat}",
+                "text": text,
+                "note": note,
+                "button": None if seat is None else f"{who(seat)} holds the screen — show my view",
+                "action": None if seat is None else f"{SCREEN_TAP} {seat}",
                 "round": g.round,
             },
             "actions": [],
             "legal": [],
-            "seating": {
-                "people": list(self.people),
-                "bots": {str(s): spec for s, spec in self.bot_specs.items()},
-                "holder": None,
-                "pass_and_play": True,
-                "moving": False,
-                "last": None,
-                "since": None,
-                "step": len(g.log),
-            },
+            "seating": self._seating(None, PUBLIC_READER),
         }
+
+
+def bot_error_text(exc: Exception) -> str:
+    """A bot's refused move, without the move: its text may name cards only that bot's seat may see."""
+    seat = getattr(exc, "player", None)
+    bot = "a bot" if seat is None else f"{who(seat)}'s bot"
+    return f"Not allowed: {bot} tried a move the rules refuse; the bots stop here"
 
 
 def error_text(exc: Exception) -> str:

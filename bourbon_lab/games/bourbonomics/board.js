@@ -297,7 +297,7 @@ function showJsError(el, err) {
   box.textContent = `BoardView front-end error: ${err && err.stack ? err.stack : err}`;
 }
 
-export function render({ model, el }) {
+function render({ model, el }) {
   const root = h("div", { class: "bl-board" });
   el.classList.add("bl-host");
   el.append(root);

@@ -3,6 +3,10 @@
 The log keeps typed records for the tables; people want sentences. Each kind gets
 one short template; for a kind this module does not know it answers None and the
 widgets use their generic sentence, so a new event kind in the rules never breaks them.
+
+A resource card's id never reaches a seat that may not see its quality: a pile is built in
+quality order before it is shuffled (``supply.ResourcePiles.build``), so ``cask41`` tells its
+quality to anyone who counts. Another seat reads "a cask card" (its type is public).
 """
 
 from __future__ import annotations
@@ -19,6 +23,15 @@ def _who(e: Event) -> str:
 
 def _quality(d: dict[str, Any]) -> str:
     return f" ({d['quality']})" if d.get("quality") else ""
+
+
+def _card_kind(card: Any) -> str:
+    """``cask41`` -> ``cask``: a resource card's type, which every seat sees."""
+    return str(card).rstrip("0123456789") or "resource"
+
+
+_UNNAMED_CARD = frozenset({"card_drawn", "card_staged", "card_unstaged"})
+"""Kinds that name a resource card: another seat reads its type only (the id would tell its quality)."""
 
 
 def _join(items: Any) -> str:
@@ -44,7 +57,9 @@ _TEMPLATES: dict[str, Callable[[Event, dict[str, Any]], str]] = {
     "dice_rerolled": lambda e, d: f"{_who(e)} rerolls {_join(d.get('old'))} into {_join(d.get('faces'))}.",
     "dice_traded": lambda e, d: f"{_who(e)} trades {_join(d.get('returned'))} for a {d.get('face')} die.",
     "card_drawn": lambda e, d: f"{_who(e)} draws {d.get('card')} from the {d.get('pile')} pile{_quality(d)}.",
-    "dice_passed": lambda e, d: f"{_who(e)} passes dice {_join(d.get('dice'))} on.",
+    "dice_passed": lambda e, d: (
+        f"{_who(e)} passes dice {_join(d.get('dice'))} on." if d.get("dice") else f"{_who(e)} passes no dice on."
+    ),
     "dice_returned": lambda e, d: f"Leftover dice {_join(d.get('dice'))} go back to the pool.",
     "card_staged": lambda e, d: f"{_who(e)} stages {d.get('card')} on barrel {d.get('barrel')}.",
     "card_unstaged": lambda e, d: f"{_who(e)} takes {d.get('card')} back from barrel {d.get('barrel')}.",
@@ -93,8 +108,9 @@ def describe(event: Event, viewer: int | None = None) -> str | None:
     event : Event
         A record from ``game.log``.
     viewer : int, optional
-        The seat reading it: a card drawn by another seat keeps its quality hidden,
-        as it is on the table. None reads everything (a designer replaying).
+        The seat reading it: a card drawn, staged or taken back by another seat is told by its
+        type, with neither its quality nor its id, as it is on the table. None reads everything
+        (a designer replaying).
 
     Returns
     -------
@@ -107,8 +123,9 @@ def describe(event: Event, viewer: int | None = None) -> str | None:
     data = event.data
     if viewer not in (None, event.player) and event.kind in ("bills_revealed", "bills_returned", "demand_revealed"):
         return None  # the cards a seat looks at are its own (rules.protocol.PRIVATE_KINDS): the generic "(hidden)"
-    if viewer is not None and event.player != viewer and "quality" in data and event.kind == "card_drawn":
-        data = {k: v for k, v in data.items() if k != "quality"}
+    if viewer is not None and event.player != viewer and event.kind in _UNNAMED_CARD:
+        hidden = ("quality", "discarded", "moved_from")
+        data = {k: v for k, v in data.items() if k not in hidden} | {"card": f"a {_card_kind(data.get('card'))} card"}
     try:
         return template(event, data)
     except (TypeError, ValueError, KeyError):

@@ -164,7 +164,7 @@ function draw(root, model, play) {
   blTableAfter(root, state, before);
 }
 
-export function render({ model, el }) {
+function render({ model, el }) {
   const root = h("div", { class: "dl-board" });
   el.append(root);
   const redraw = () => {

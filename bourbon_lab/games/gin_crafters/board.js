@@ -206,7 +206,7 @@ function showJsError(el, err) {
   box.textContent = `Gin Crafters board front-end error: ${err && err.stack ? err.stack : err}`;
 }
 
-export function render({ model, el }) {
+function render({ model, el }) {
   const root = h("div", { class: "gc-board" });
   el.append(root);
   function play(text) {

@@ -171,7 +171,7 @@ function showJsError(el, err) {
   box.textContent = `Microbrew board front-end error: ${err && err.stack ? err.stack : err}`;
 }
 
-export function render({ model, el }) {
+function render({ model, el }) {
   const root = h("div", { class: "bl-board mb-board" });
   el.classList.add("bl-host");
   el.append(root);
