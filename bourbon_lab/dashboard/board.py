@@ -116,7 +116,7 @@ class GameView(pn.viewable.Viewer):
         return self.after.object
 
     def _button(self, text: str, callback) -> pn.widgets.Button:
-        b = pn.widgets.Button(name=text, button_type="primary" if text == "Step" else "default")
+        b = pn.widgets.Button(label=text, color="primary" if text == "Step" else "default")
         b.on_click(lambda _e: callback())
         return b
 
@@ -124,7 +124,7 @@ class GameView(pn.viewable.Viewer):
         """Which seats people play; options follow the table size."""
         t = self.table
         choice = pn.widgets.MultiChoice(
-            name="People at the table (the other seats are bots)",
+            label="People at the table (the other seats are bots)",
             options={f"P{s}": s for s in range(t.players)},
             value=list(t.people),
             width=320,
