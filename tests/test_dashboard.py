@@ -117,10 +117,10 @@ def test_rule_controls_come_from_the_schema_like_the_notebook_editor():
     editor = RulesEditor(rules)
     assert set(acc.rule_widgets) == {f.name for f in bl.Ruleset.schema()} == set(editor.controls)
     assert not [w for w in acc.rule_widgets.values() for p in w.parts if isinstance(p, pn.widgets.TextInput)]
-    pile = acc.rule_widgets["pile_size"].parts[0]
-    assert (pile.start, pile.end) == rules.allowed_range("pile_size")
-    start = acc.rule_widgets["start_capital"].parts[0]
-    assert start.start == editor.controls["start_capital"].input.min == rules.allowed_range("start_capital")[0]
+    pile = acc.rule_widgets["pile_size"]
+    assert (pile.spec.lo, pile.spec.hi) == rules.allowed_range("pile_size")  # narrowed by the content
+    start = acc.rule_widgets["start_capital"]
+    assert start.spec.lo == editor.controls["start_capital"].input.min == rules.allowed_range("start_capital")[0]
     zones = acc.rule_widgets["zone_multipliers"]
     assert [p.label for p in zones.parts] == [b.description for b in editor.controls["zone_multipliers"].boxes]
     assert [p.label for p in zones.parts] == ["Low", "Mid", "Hot"]
@@ -143,6 +143,12 @@ def test_rule_controls_come_from_the_schema_like_the_notebook_editor():
     assert calls[-1][0] == "pile_quality_odds" and rules.replace(pile_quality_odds=calls[-1][1])
     refresh(acc, rules.replace(zone_multipliers=(1, 3, 6)))
     assert [p.value for p in zones.parts] == [1, 3, 6]
+    lo, hi = rules.allowed_range("start_capital")
+    start.parts[0].value = hi + 1  # typed above what the content allows: the highest, and said so under the box
+    assert start.value == start.parts[0].value == hi and calls[-1] == ("start_capital", hi)
+    assert start.notes == [f"Start capital: {hi + 1} is above its range {lo}–{hi}; set to {hi}"] and start.note.visible
+    start.parts[0].value = lo  # a number in range clears the note
+    assert start.notes == [] and not start.note.visible and calls[-1] == ("start_capital", lo)
 
 
 def test_rule_groups_reach_the_page_when_opened():
@@ -232,13 +238,19 @@ def test_the_progress_bar_follows_a_run_whose_size_changes():
         done = param.Integer(0)
         total = param.Integer(1)
         games = param.Integer(1)
+        eta = param.String("")
 
     store = Store()
-    bar = _progress(store)
-    store.param.update(total=6, done=4, running=True)  # the value passes the old maximum in one batch
+    shown = _progress(store)
+    bar, words = shown.bar, shown.words
+    left = "4 of 6 games, 00:08 so far, about 00:04 left"
+    store.param.update(total=6, done=4, running=True, eta=left)  # the value passes the old maximum in one batch
     assert (bar.max, bar.value, bar.visible) == (6, 4, True)
+    assert (words.object, words.visible) == (left, True)  # the time left, under the bar
     store.param.update(total=2, done=1)
     assert (bar.max, bar.value) == (2, 1)
+    store.running = False
+    assert not bar.visible and not words.visible
 
 
 def test_summary_tables_read_as_finished_text():

@@ -108,6 +108,22 @@ def test_bad_input_shows_a_message_and_the_app_keeps_serving(server, browser, tm
     assert rec.foreign() == [] and rec2.foreign() == []
 
 
+def test_a_none_default_shows_its_label_and_a_number_typed_out_of_range_is_said(server, browser):
+    """Issue 50: "Barrel sales per round" showed blank at its default (None, "unlimited"); −5 typed into an
+    age box became 0 with no message."""
+    page, rec = _open(browser, server)
+    sales = page.get_by_label("Barrel sales per round", exact=True).first
+    assert sales.locator("option:checked").text_content() == "unlimited"
+    page.get_by_text("Economy", exact=True).first.click()
+    age = page.get_by_label("Min sell age", exact=True).first
+    age.fill("-5")
+    age.press("Enter")
+    page.get_by_text("Min sell age: \u22125 is below its range 0\u201312; set to 0").first.wait_for(timeout=20_000)
+    assert age.input_value() == "0"
+    page.screenshot(path=str(ARTIFACTS / "dashboard-range-note.png"), full_page=True)
+    assert rec.foreign() == [] and rec.errors == []
+
+
 def test_game_tab_draws_the_board(server, browser):
     page, rec = _open(browser, server)
     page.locator(".bk-tab", has_text="Game").first.click()

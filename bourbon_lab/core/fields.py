@@ -22,6 +22,8 @@ class FieldSpec:
 
     ``book`` marks a number the rulebook prints (tuning leaves it alone unless asked by name);
     every other number is ours. ``variant`` marks a choice where the book reads two ways.
+    ``none_label`` is what a ``None`` value means to a designer (an ``optional_int``'s "unlimited"):
+    the editors show it, since an empty box or menu reads as a value missing.
     """
 
     name: str
@@ -34,6 +36,7 @@ class FieldSpec:
     length: int | None = None
     variant: bool = False
     book: bool = False
+    none_label: str = "unlimited"
 
     def coerce(self, value: Any) -> Any:
         """Turn YAML or Python input into the field's frozen Python value."""

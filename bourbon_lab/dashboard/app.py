@@ -48,8 +48,10 @@ def _alert(store) -> pn.pane.Alert:
     return alert
 
 
-def _progress(store) -> pn.indicators.Progress:
+def _progress(store) -> pn.Column:
+    """The run's bar, and under it how far it is and tqdm's estimate of the time left (a search bot's run is long)."""
     bar = pn.indicators.Progress(value=0, max=max(store.games, 1), visible=False, sizing_mode="stretch_width")
+    words = pn.pane.Str("", visible=False, css_classes=["bl-time-left"], margin=(0, 10))
 
     def show(*_events) -> None:
         if getattr(store, "retired", False):  # another game's tabs replaced this one's
@@ -59,9 +61,12 @@ def _progress(store) -> pn.indicators.Progress:
             bar.max = top
         bar.param.update(value=value, visible=store.running)
         bar.max = top
+        words.param.update(object=store.eta, visible=store.running and bool(store.eta))
 
-    store.param.watch(show, ["running", "done", "total"])
-    return bar
+    store.param.watch(show, ["running", "done", "total", "eta"])
+    column = pn.Column(bar, words, margin=0, sizing_mode="stretch_width")
+    column.bar, column.words = bar, words
+    return column
 
 
 _BESIDE = {"flex": "1 1 480px", "min-width": "0"}
@@ -81,8 +86,10 @@ class StudyView(pn.viewable.Viewer):
         self.store = store
         self.scenarios = scenarios
         self.selected = selected if selected in scenarios else DEFAULTS
-        self.by = pn.widgets.RadioButtonGroup(name="Group players by", options=group_options(store.game))
-        self.minutes = pn.widgets.FloatInput(name="Minutes per round (assumed)", value=4.0, start=0.5, end=30, step=0.5)
+        self.by = pn.widgets.RadioButtonGroup(label="Group players by", options=group_options(store.game))
+        self.minutes = pn.widgets.FloatInput(
+            label="Minutes per round (assumed)", value=4.0, start=0.5, end=30, step=0.5
+        )
         self.panes = {n: pn.pane.Vega(None, css_classes=[f"chart-{n}"], name=n) for n in chart_names(store.game)}
         self.tables = pn.pane.Markdown("", css_classes=["bl-summary"])
         self.status = pn.pane.Markdown("", css_classes=["bl-status"])
@@ -135,9 +142,9 @@ class StudyView(pn.viewable.Viewer):
 
     def _inputs(self) -> pn.Column:
         s = self.store
-        pick = pn.widgets.Select(name="Scenario", options=list(self.scenarios), value=self.selected)
+        pick = pn.widgets.Select(label="Scenario", options=list(self.scenarios), value=self.selected)
         pick.param.watch(self._pick, "value")
-        self.upload = pn.widgets.FileInput(accept=".yaml,.yml", name="Upload a scenario", css_classes=["bl-upload"])
+        self.upload = pn.widgets.FileInput(accept=".yaml,.yml", label="Upload a scenario", css_classes=["bl-upload"])
         self.upload.param.watch(self._upload, "value")
         numbers = controls.run_inputs(s)
         return pn.Column(pick, "Upload a scenario (YAML)", self.upload, numbers, self.by, self.minutes, width=330)

@@ -1,15 +1,19 @@
 """Rule controls generated from ``Ruleset.schema()``: the same fields, names, ranges and help as the notebook editor.
 
-Every number is a bounded number box (ranges narrowed by the content, as in the notebook); a list
-field is a row of boxes named like the notebook's, by the spec's own parts (Low/Mid/Hot, Base/+1/…,
-the qualities), a table a small grid named by its rows; yes/no fields a checkbox; variants and
-choices a menu. Any game's schema works: a word is a text box, and a kind no control knows (a game's
-own table shape) is JSON text that the ruleset validates. A refused value shows the ruleset's own
-reason in the page and changes nothing.
+Every number is a number box checked against its range (narrowed by the content, as in the notebook):
+a number typed outside it is set to the nearest end, with a note under the box naming the field, the
+number and the range (a bounded box would change it in the browser without a word). A list field is a
+row of boxes named like the notebook's, by the spec's own parts (Low/Mid/Hot, Base/+1/…, the qualities),
+a table a small grid named by its rows; yes/no fields a checkbox; variants and choices a menu, ``None``
+shown by the field's ``none_label`` ("unlimited"); a number that may be none a box and that checkbox.
+Any game's schema works: a word is a text box, and a kind no control knows (a game's own table shape)
+is JSON text that the ruleset validates. A refused value shows the ruleset's own reason in the page and
+changes nothing.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -20,12 +24,18 @@ import param
 
 from ..core import FieldSpec
 from ..widgets.labels import (
+    choice_label,
+    choice_value,
     field_specs,
     groups_of,
+    kept_in_range,
     key_names,
     label_of,
+    menu_value,
     new_entry,
+    none_label,
     part_names,
+    range_text,
     row_names,
     source_of,
     tab_order,
@@ -34,8 +44,7 @@ from ..widgets.labels import (
 BOX_WIDTH = 74
 """Width of one number box of a list field: five fit the rules column."""
 
-_CHOICE_WORDS = {None: "unlimited", True: "yes", False: "no"}
-
+_NOTE_STYLE = {"color": "#8a5300", "font-size": "0.9em"}
 
 _KNOWN = frozenset(
     {"int", "float", "bool", "text", "optional_int", "choice", "int_tuple", "levels", "sales", "odds"}
@@ -50,24 +59,26 @@ def label(spec: FieldSpec) -> str:
 
 
 def help_of(spec: FieldSpec) -> str:
-    """A field's help: its description, then whether the number is the book's or ours."""
+    """A field's help: its description, its range, then whether the number is the book's or ours."""
     source = "printed in the rulebook" if source_of(spec) == "book" else "ours (the rulebook is silent)"
-    return f"{spec.description} ({source})" if spec.description else source.capitalize()
+    menu = spec.variant or spec.choices
+    span = "" if menu or spec.kind in _UNRANGED else range_text(spec).replace("its ", "")
+    said = "; ".join(x for x in (span, source) if x)
+    return f"{spec.description} ({said})" if spec.description else said[0].upper() + said[1:]
 
 
-def _choice_label(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, dict | list | tuple):  # a choice that is a small table (a game's own variant)
-        return json.dumps(value, separators=(", ", ": "), default=str)
-    return _CHOICE_WORDS.get(value, str(value))
+_UNRANGED = frozenset({"bool", "text", "choice"})
+"""Kinds whose ``lo``/``hi`` mean no range a designer types against."""
 
 
-def _number(name: str, value: int, lo, hi, help_text: str | None = None, width: int | None = BOX_WIDTH):
-    """A bounded number box; the help goes on a single field's box, or once on a list field's title."""
-    bounds = {"start": None if lo is None else int(lo), "end": None if hi is None else int(hi)}
+def _number(name: str, value: int, help_text: str | None = None, width: int | None = BOX_WIDTH):
+    """A number box; the help goes on a single field's box, or once on a list field's title.
+
+    Not bounded: Panel's ``start``/``end`` clamp a typed number in the browser, silently. The control
+    checks the range and says what it did (``RuleInput``).
+    """
     sizing = {"width": width} if width else {"sizing_mode": "stretch_width"}
-    return pn.widgets.IntInput(label=name, value=value, description=help_text, **bounds, **sizing)
+    return pn.widgets.IntInput(label=name, value=value, description=help_text, **sizing)
 
 
 def _rows(boxes: list, per_row: int = 4) -> pn.Column:
@@ -100,26 +111,51 @@ class RuleInput(pn.viewable.Viewer):
         self._quiet = False
         self._on_error = on_error
         self._json = spec.kind not in _KNOWN and not spec.variant and not spec.choices
-        self._single = self._json or spec.variant or bool(spec.choices) or spec.kind in _SINGLE
+        self._menu = spec.variant or bool(spec.choices)
+        self._maybe_none = spec.kind == "optional_int" and not self._menu  # a checkbox and a box
+        self._single = self._json or self._menu or spec.kind in _SINGLE
         self.parts: list[pn.widgets.Widget] = []
-        self._layout = self._build(value)
+        self.ranged: dict[int, str] = {}  # id of a number box -> the part it stands for ("" for a single box)
+        self._notes: dict[int, str] = {}
+        self._clamping = False
+        self.note = pn.pane.HTML("", visible=False, css_classes=["bl-note"], margin=(0, 10), styles=_NOTE_STYLE)
+        self._layout = pn.Column(self._build(value), self.note, margin=0, sizing_mode="stretch_width")
         for part in self.parts:
             part.param.watch(self._read, "value")
         self.param.watch(self._write, "value")
 
+    @property
+    def notes(self) -> list[str]:
+        """Why a number typed here was not kept as typed (each names the field, the number and the range)."""
+        return list(self._notes.values())
+
+    def _box(self, name: str, value: int, help_text: str | None = None, width: int | None = BOX_WIDTH, part=None):
+        """A number box whose typed value is checked against the field's range (``part`` names it in a note)."""
+        box = _number(name, value, help_text, width)
+        self.ranged[id(box)] = name if part is None else part
+        return box
+
     # --- building, by kind
     def _build(self, value: Any) -> pn.viewable.Viewable:
         spec, name, helptext = self.spec, label(self.spec), help_of(self.spec)
-        if spec.variant or spec.choices or (spec.kind == "optional_int" and not self._json):
-            options = {_choice_label(c): c for c in (*spec.choices, *(() if value in spec.choices else (value,)))}
-            self.parts = [pn.widgets.Select(label=name, options=options, value=value, description=helptext)]
+        if self._menu:  # None held as ``NONE_CHOICE``: Panel sends a Select whose value is None as blank
+            choices = (*spec.choices, *(() if value in spec.choices else (value,)))
+            options = {choice_label(spec, c): menu_value(c) for c in choices}
+            self.parts = [pn.widgets.Select(label=name, options=options, value=menu_value(value), description=helptext)]
             return self.parts[0]
+        if self._maybe_none:
+            none = pn.widgets.Checkbox(label=none_label(spec), value=value is None, margin=(5, 10, 0, 10))
+            start = value if value is not None else int(spec.lo) if spec.lo is not None else 0
+            box = self._box(name, start, helptext, width=None, part="")
+            box.disabled = value is None
+            self.parts = [none, box]
+            return pn.Column(none, box, margin=0, sizing_mode="stretch_width")
         if spec.kind == "int":
-            self.parts = [_number(name, value, spec.lo, spec.hi, helptext, width=None)]
+            self.parts = [self._box(name, value, helptext, width=None, part="")]
             return self.parts[0]
-        if spec.kind == "float":
-            bounds = {"start": spec.lo, "end": spec.hi}
-            self.parts = [pn.widgets.FloatInput(label=name, value=value, description=helptext, **bounds)]
+        if spec.kind == "float":  # unbounded for the same reason as ``_number``; the range is checked here
+            self.parts = [pn.widgets.FloatInput(label=name, value=value, description=helptext)]
+            self.ranged[id(self.parts[0])] = ""
             return self.parts[0]
         if spec.kind == "text":
             self.parts = [pn.widgets.TextInput(label=name, value=value, description=helptext)]
@@ -144,14 +180,15 @@ class RuleInput(pn.viewable.Viewer):
             self._width = max((len(triple) for triple in value), default=0)
             columns = part_names(spec, self._width)
             for quality, triple in zip(row_names(spec, len(value)), value):
-                boxes = [_number(n, v, spec.lo, spec.hi) for n, v in zip(columns, triple)]
+                boxes = [self._box(n, v, part=f"{quality}, {n}") for n, v in zip(columns, triple)]
                 self.parts += boxes
                 name = pn.pane.Markdown(quality, width=80, margin=(22, 5, 0, 5))
                 rows.append(pn.Row(name, *boxes, margin=0))
             return pn.Column(*rows, margin=0)
         names = part_names(spec, len(value))
-        lo, hi = (0, 100) if spec.kind == "odds" else (spec.lo, spec.hi)
-        self.parts = [_number(n, v, lo, hi) for n, v in zip(names, value)]
+        if spec.kind == "odds":  # shares in %, whatever range the schema gives the field
+            self.spec = replace(spec, lo=0, hi=100)
+        self.parts = [self._box(n, v) for n, v in zip(names, value)]
         return _rows(self.parts)
 
     # --- boxes <-> value
@@ -160,6 +197,10 @@ class RuleInput(pn.viewable.Viewer):
             return json.loads(self.parts[0].value)
         values = [p.value for p in self.parts]
         kind = self.spec.kind
+        if self._menu:
+            return choice_value(values[0])
+        if self._maybe_none:
+            return None if values[0] else values[1]
         if kind == "age_values":
             return tuple(tuple(values[i : i + self._width]) for i in range(0, len(values), self._width))
         return values[0] if self._single else tuple(values)
@@ -168,11 +209,43 @@ class RuleInput(pn.viewable.Viewer):
         if self._json:
             return [json.dumps(_plain(self.spec, value))]
         kind = self.spec.kind
+        if self._menu:
+            return [menu_value(value)]
+        if self._maybe_none:
+            return [True] if value is None else [False, value]
         if kind == "age_values":
             return [x for triple in value for x in triple]
         return [value] if self._single else list(value)
 
-    def _read(self, _event=None) -> None:
+    def _kept_in_range(self, event) -> bool:
+        """Set a box typed out of range to the range's nearest end, with a note; True when it was set."""
+        if event is None or self._clamping or id(event.obj) not in self.ranged:
+            return False
+        if not isinstance(event.new, int | float):
+            return False
+        kept = kept_in_range(self.spec, event.new, self.ranged[id(event.obj)])
+        if kept is None:
+            if self._notes.pop(id(event.obj), None) is not None:
+                self._show_notes()
+            return False
+        value, self._notes[id(event.obj)] = kept
+        self._show_notes()
+        self._clamping = True
+        try:
+            event.obj.value = value  # watched again, now in range: that change is read
+        finally:
+            self._clamping = False
+        return True
+
+    def _show_notes(self) -> None:
+        text = "<br>".join(f"ⓘ {html.escape(n)}" for n in self._notes.values())
+        self.note.param.update(object=text, visible=bool(text))
+
+    def _read(self, event=None) -> None:
+        if self._kept_in_range(event):
+            return
+        if self._maybe_none:  # the box is greyed while the field is none ("unlimited")
+            self.parts[1].disabled = self.parts[0].value
         if self._quiet:
             return
         try:
@@ -201,11 +274,12 @@ class PileOddsInput(RuleInput):
         self.odds = {pile: list(o) for pile, o in value}
         self.piles = key_names(self.spec)
         self.start = new_entry(self.spec)
+        self.spec = replace(self.spec, lo=0, hi=100)  # each share in %
         first = self.piles[0]
         self.pile = pn.widgets.Select(label="Pile", options=list(self.piles), value=first, width=160)
         self.own = pn.widgets.Checkbox(label="own odds for this pile", value=first in self.odds)
         shares = self.odds.get(first, self.start)
-        self.boxes = [_number(q, v, 0, 100) for q, v in zip(part_names(self.spec, len(shares)), shares)]
+        self.boxes = [self._box(q, v) for q, v in zip(part_names(self.spec, len(shares)), shares)]
         self.parts = [self.pile, self.own, *self.boxes]
         self._show_pile()
         return pn.Column(self.pile, self.own, _rows(self.boxes), margin=0)
@@ -217,7 +291,7 @@ class PileOddsInput(RuleInput):
             box.param.update(value=v, disabled=odds is None)
 
     def _read(self, event=None) -> None:
-        if self._quiet:
+        if self._kept_in_range(event) or self._quiet:
             return
         self._quiet = True
         try:

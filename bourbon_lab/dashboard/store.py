@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import param
@@ -17,6 +18,7 @@ import polars as pl
 
 from ..core import BourbonLabError, RulesetError, default_rules, game_of, get_game
 from ..sim.paired import Comparison, paired_table
+from ..sim.progress import time_left
 from ..sim.runner import SimResult
 from ..widgets.labels import problems_in_words
 from .running import simulate_with_progress
@@ -58,6 +60,9 @@ class Runner(param.Parameterized):
     running = param.Boolean(False, constant=False)
     done = param.Integer(0)
     total = param.Integer(0)
+    eta = param.String(
+        "", doc="The run's progress in words with tqdm's estimate of the time left (a search bot's run is long)."
+    )
     message = param.String("", doc="The last problem, in one line; empty when all is well.")
     status = param.String("")
     retired = param.Boolean(False, doc="Replaced by another game's store: a run in flight publishes nothing.")
@@ -68,6 +73,7 @@ class Runner(param.Parameterized):
         info = get_game(self.game).info
         self.param.players.bounds = (info.min_players, info.max_players)
         self._generation = 0
+        self._started = time.monotonic()
         self._lock = threading.Lock()
 
     @property
@@ -96,10 +102,12 @@ class Runner(param.Parameterized):
     def run(self) -> bool:
         """Run now, in this thread; True when a result was published, False when a message explains why not."""
         self._generation += 1
+        self._started = time.monotonic()
         return self._finish(self._attempt(self._inputs(), self._progress))
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total
+        self.eta = time_left(done, total, time.monotonic() - self._started)
 
     def _attempt(self, inputs: dict[str, Any], on_progress) -> tuple[bool, Any]:
         try:
@@ -134,6 +142,7 @@ class Runner(param.Parameterized):
         if self.running:
             return  # the run in progress sees the new generation and goes again
         self.running, self.done, self.total = True, 0, self.games
+        self._started = time.monotonic()
         counts = [0, self.games]
 
         def count(done: int, total: int) -> None:
@@ -145,11 +154,12 @@ class Runner(param.Parameterized):
             while not task.done():
                 await asyncio.sleep(POLL_SECONDS)
                 if not self.retired:
-                    self.done, self.total = counts
+                    self._progress(*counts)
             outcome = await task
             if generation == self._generation or self.retired:
                 break
             generation = self._generation
+            self._started = time.monotonic()  # the time left is the new run's
         self._finish(outcome)
 
     def request(self) -> None:

@@ -8,6 +8,7 @@ import polars as pl
 
 from ..core.registry import DEFAULT_GAME
 from ..sim import SimResult, game_seed, simulate
+from ..sim.progress import progress_bar
 from .metrics import get_metric
 from .targets import Run, Targets, TargetsError, as_targets
 
@@ -69,26 +70,32 @@ def compare_reports(reports: dict[str, TargetReport]) -> pl.DataFrame:
     return pl.concat([r.table.select(cols).with_columns(pl.lit(name).alias("ruleset")) for name, r in reports.items()])
 
 
-def play_run(rules, run: Run, games: int, seed: int, workers=None, progress=False, simulate_fn=simulate) -> SimResult:
+def run_games(run: Run, games: int) -> int:
+    """How many games ``play_run`` plays for ``run``: ``games``, split evenly between its lineups."""
+    return max(1, games // len(run.lineups)) * len(run.lineups) if run.lineups else games
+
+
+def play_run(rules, run: Run, games: int, seed: int, workers=None, progress=None, simulate_fn=simulate) -> SimResult:
     """Play one run's games; with distillery lineups the games are split between them and joined."""
     if not run.lineups:
         return simulate_fn(
             rules, players=run.players, games=games, bots=run.bot_list(), seed=seed, workers=workers, progress=progress
         )
     per = max(1, games // len(run.lineups))
-    parts = [
-        simulate_fn(
-            rules,
-            players=run.players,
-            games=per,
-            bots=run.bot_list(),
-            seed=game_seed(seed, 10_000 + i),
-            workers=workers,
-            progress=progress,
-            distilleries=list(lineup),
-        )
-        for i, lineup in enumerate(run.lineups)
-    ]
+    with progress_bar(run_games(run, games), progress):
+        parts = [
+            simulate_fn(
+                rules,
+                players=run.players,
+                games=per,
+                bots=run.bot_list(),
+                seed=game_seed(seed, 10_000 + i),
+                workers=workers,
+                progress=progress,
+                distilleries=list(lineup),
+            )
+            for i, lineup in enumerate(run.lineups)
+        ]
     return join_results(parts)
 
 
@@ -114,14 +121,15 @@ def run_targets(
     games: int = 100,
     seed: int = 0,
     workers=None,
-    progress=False,
+    progress=None,
     simulate_fn=simulate,
     table=None,
 ) -> dict[str, SimResult]:
     """Play every run the targets read (``games`` each, same ``seed``): a result per run name.
 
     Without ``targets``, the rules' game's own targets file. ``table`` (a bot name for every seat, or a
-    list one a seat) replaces every run's bots: the same targets at another skill level.
+    list one a seat) replaces every run's bots: the same targets at another skill level. ``progress``:
+    one bar over every run's games, with the time left (False: none; see ``simulate``).
     """
     from .skill import table_of
 
@@ -135,18 +143,21 @@ def run_targets(
             runs = [replace(r, bots=tuple(table_of(table, r.players))) for r in runs]
         except ValueError as exc:
             raise TargetsError(f"table: {exc}") from None
-    return {r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn) for r in runs}
+    total = sum(run_games(r, games) for r in runs) if isinstance(games, int) and games > 0 else 0
+    with progress_bar(total, progress, desc="targets", delay=0):
+        return {r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn) for r in runs}
 
 
 def check_targets(
-    result, targets=None, *, table=None, games: int = 100, seed: int = 0, workers=None, progress=False
+    result, targets=None, *, table=None, games: int = 100, seed: int = 0, workers=None, progress=None
 ) -> TargetReport:
     """Which targets hold on ``result`` (a ``SimResult`` every target reads, or a dict of them by run name).
 
     ``result`` may be a ruleset instead: its runs are played first (``run_targets``: ``games`` each,
-    ``seed``, at ``table`` when given, the targets' own bots otherwise). A target holds when its metric's
-    whole 95 % interval lies inside the range, fails when the whole interval lies outside, and is
-    undecided otherwise (see ``design.targets``). Without ``targets``, the game's own targets file.
+    ``seed``, at ``table`` when given, the targets' own bots otherwise; one ``progress`` bar over them).
+    A target holds when its metric's whole 95 % interval lies inside the range, fails when the whole
+    interval lies outside, and is undecided otherwise (see ``design.targets``). Without ``targets``, the
+    game's own targets file.
     """
     if not isinstance(result, (SimResult, dict)):
         result = run_targets(result, targets, games, seed, workers, progress, table=table)

@@ -146,7 +146,7 @@ def share(result, a: Mechanic, b: Mechanic) -> Estimate:
 
 
 def play_coverage(
-    rules, players: int, bots, games: int, seed: int = 0, workers=None, progress=False, standard: bool = False
+    rules, players: int, bots, games: int, seed: int = 0, workers=None, progress=None, standard: bool = False
 ):
     """The games coverage reads: ``bots`` at ``players`` seats; boards a ruleset deals go round every seat.
 
@@ -175,12 +175,13 @@ def coverage(
     games: int = 200,
     seed: int = 0,
     workers=None,
-    progress: bool = False,
+    progress: bool | None = None,
 ) -> pl.DataFrame:
     """One row per mechanic: % of games it fires in, per game and per round (95 % intervals), and a flag.
 
     ``result`` is a ``SimResult``, or a ruleset: then ``games`` games are played first at ``table`` (a bot
-    name for every seat, a list one a seat; default the game's coverage bots) and ``players`` seats.
+    name for every seat, a list one a seat; default the game's coverage bots) and ``players`` seats, with
+    a progress bar as ``simulate``'s.
     ``flag``: ``dead`` (never fired), ``rare`` (under ``RARE`` % of games), ``expected`` (rare, and the
     mechanics file says why the book makes it so), else empty.
     """

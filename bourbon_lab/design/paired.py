@@ -70,6 +70,7 @@ def compare(
     rules_a, rules_b : rulesets of one game
     players, games, bots, seed, **kw
         As ``bl.simulate`` (``workers``, ``progress``, ``distilleries`` ...); both runs use the same.
+        ``progress`` is one bar over both runs (over every level's, with ``skill``), with the time left.
     metrics : str or list of str, optional
         What to compare, in this order: a per-game row (``rounds``, ``score``, ``upgrades``,
         ``seat 0 win rate`` ...), any metric of the game's catalogue (``upgrades_per_player``,

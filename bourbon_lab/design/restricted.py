@@ -42,6 +42,7 @@ from ..bots.base import make_bot
 from ..core import BourbonLabError, game_of, get_game
 from ..core.house import house_rule, param
 from ..core.mechanics import Mechanic, action_pattern
+from ..sim.progress import progress_bar
 from ..sim.runner import game_seed, submit, validate
 from ..sim.stats import mean_ci, wilson
 
@@ -229,8 +230,6 @@ def restricted_games(
 
 def _run(variants, game: str, bots, seed: int, games: int, workers, progress) -> list[tuple]:
     """Play every variant's games, on the kept process pool when ``workers`` allows (in order either way)."""
-    from tqdm.auto import tqdm
-
     lanes = max(1, workers or os.cpu_count() or 1)
     size = max(1, min(50, -(-games * len(variants) // (lanes * 4))))
     chunks = [
@@ -238,10 +237,8 @@ def _run(variants, game: str, bots, seed: int, games: int, workers, progress) ->
         for name, by_seat, actions in variants
         for i in range(0, games, size)
     ]
-    total = games * len(variants)
-    bar = tqdm(total=total, unit="game", disable=progress is False, delay=0 if progress else 1.0, leave=False)
     done: dict[int, list[tuple]] = {}
-    try:
+    with progress_bar(games * len(variants), progress, desc="restricted play", delay=0) as bar:
         if lanes <= 1 or len(chunks) == 1:
             for k, (_, by_seat, actions, indices) in enumerate(chunks):
                 done[k] = _play_chunk(by_seat, game, bots, seed, indices, actions)
@@ -258,8 +255,6 @@ def _run(variants, game: str, bots, seed: int, games: int, workers, progress) ->
             finally:
                 for fut in futures:
                     fut.cancel()
-    finally:
-        bar.close()
     return [(chunks[k][0], *row) for k in range(len(chunks)) for row in done[k]]
 
 
@@ -393,10 +388,14 @@ def restricted_across(rules, levels=("random", "heuristic"), **kw: Any) -> pl.Da
     """
     if isinstance(levels, str) or not levels:
         raise RestrictedPlayError(f"levels: expected a list of tables (e.g. ['random', 'heuristic']), got {levels!r}")
+    games = kw.get("games", 200)
+    played = [m for m in choose_mechanics(game_of(rules), kw.get("mechanics")) if m.actions]
+    total = len(levels) * games * (1 + len(played)) if isinstance(games, int) and games > 0 else 0
     parts = []
-    for level in levels:
-        t = restricted_play(rules, table=level, **kw)
-        parts.append(t.with_columns(pl.lit(t["table"][0] if t.height else str(level)).alias("level")))
+    with progress_bar(total, kw.get("progress"), desc="restricted play", delay=0):  # one bar for every level
+        for level in levels:
+            t = restricted_play(rules, table=level, **kw)
+            parts.append(t.with_columns(pl.lit(t["table"][0] if t.height else str(level)).alias("level")))
     return everywhere(pl.concat(parts))
 
 

@@ -180,19 +180,21 @@ def flag(verdicts: list[str]) -> str:
 
 def compare_across(rules_a, rules_b, skill: list, players: int = 4, games: int = 200, **kw) -> SkillComparison:
     """``compare`` at each skill level (a bot name for every seat, or a list one a seat), flags across levels."""
+    from ..sim.progress import progress_bar
     from .paired import compare
 
     if not skill:
         raise ValueError("skill: name at least one level, e.g. ['heuristic', 'ismcts:100']")
     levels: dict[str, Any] = {}
     frames = []
-    for level in skill:
-        name = level_name(level)
-        bots = table_of(level, players)
-        c = compare(rules_a, rules_b, players=players, games=games, bots=bots if len(set(bots)) > 1 else bots[0], **kw)
-        levels[name] = c
-        rows = c.table.with_columns(pl.lit(name).alias("level"))
-        frames.append(rows)
+    tables = {level_name(level): table_of(level, players) for level in skill}  # a bad level refused before any game
+    total = 2 * games * len(tables) if isinstance(games, int) and games > 0 else 0
+    with progress_bar(total, kw.get("progress"), desc="compare at skill levels", delay=0):  # one bar: the time left
+        for name, bots in tables.items():
+            lineup = bots if len(set(bots)) > 1 else bots[0]
+            c = compare(rules_a, rules_b, players=players, games=games, bots=lineup, **kw)
+            levels[name] = c
+            frames.append(c.table.with_columns(pl.lit(name).alias("level")))
     table = pl.concat(frames, how="diagonal_relaxed")
     table = table.with_columns(
         pl.struct("diff", "ci_low", "ci_high")

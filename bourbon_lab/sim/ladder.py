@@ -6,6 +6,7 @@ import itertools
 
 import polars as pl
 
+from .progress import progress_bar
 from .runner import simulate
 from .stats import wilson
 
@@ -16,9 +17,13 @@ def ladder(rules, bots: list[str], players: int = 2, games: int = 100, seed: int
     At 2 players that is a straight duel. A shared first place counts as a win for both.
     """
     rows = []
-    for a, b in itertools.combinations(bots, 2):
-        seats = [a, b] + ["random"] * (players - 2)
-        res = simulate(rules, players=players, games=games, bots=seats, seed=seed, **kw)
+    pairs = list(itertools.combinations(bots, 2))
+    with progress_bar(games * len(pairs), kw.get("progress"), desc="pairs", delay=0):
+        runs = [
+            simulate(rules, players=players, games=games, bots=[a, b] + ["random"] * (players - 2), seed=seed, **kw)
+            for a, b in pairs
+        ]
+    for (a, b), res in zip(pairs, runs):
         won = res.players.filter(pl.col("player") < 2).group_by("player").agg(pl.col("won").sum())
         wins = dict(zip(won["player"], won["won"]))
         played = res.games.filter(pl.col("error").is_null()).height

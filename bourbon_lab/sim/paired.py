@@ -12,6 +12,7 @@ import polars as pl
 
 from ..core import game_of
 from . import tables
+from .progress import progress_bar
 from .runner import SimResult, SimulationError, simulate
 from .stats import mean_ci
 
@@ -151,9 +152,15 @@ def same_game(rules_a, rules_b) -> str:
 def play_pair(rules_a, rules_b, players: int, games: int, bots, seed: int, **kw) -> tuple[SimResult, SimResult]:
     """Both rulesets (of one game) played on the same seeds, bots and seats."""
     same_game(rules_a, rules_b)
-    a = simulate(rules_a, players=players, games=games, bots=bots, seed=seed, **kw)
-    b = simulate(rules_b, players=players, games=games, bots=bots, seed=seed, **kw)
+    with progress_bar(2 * games if _counted(games) else 0, kw.get("progress"), desc="compare"):
+        a = simulate(rules_a, players=players, games=games, bots=bots, seed=seed, **kw)
+        b = simulate(rules_b, players=players, games=games, bots=bots, seed=seed, **kw)
     return a, b
+
+
+def _counted(games: Any) -> bool:
+    """Whether ``games`` is a count a bar can total (``simulate`` refuses any other, naming it)."""
+    return isinstance(games, int) and not isinstance(games, bool) and games > 0
 
 
 def compare(rules_a, rules_b, players: int = 4, games: int = 200, bots="heuristic", seed: int = 0, **kw) -> Comparison:
@@ -191,8 +198,10 @@ def sweep(
     variants = [rules.replace(**pt) for pt in points]  # refuse a bad grid before any game runs
     results, frames = [], {"games": [], "players": [], "events": [], "score_parts": []}
     point_rows = []
-    for i, (pt, r) in enumerate(zip(points, variants)):
-        res = simulate(r, players=players, games=games, bots=bots, seed=seed, **kw)
+    total = len(points) * games if _counted(games) else 0
+    with progress_bar(total, kw.get("progress"), desc="sweep", delay=0):
+        runs = [simulate(r, players=players, games=games, bots=bots, seed=seed, **kw) for r in variants]
+    for i, (pt, res) in enumerate(zip(points, runs)):
         results.append(res)
         cols = [pl.lit(i).alias("point")] + [pl.lit(_label(v)).alias(n) for n, v in pt.items()]
         for name in frames:

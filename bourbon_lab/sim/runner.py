@@ -25,6 +25,7 @@ from .. import __version__
 from ..bots.base import check_bot, make_bot, registry_key
 from ..core import DEFAULT_GAME, BourbonLabError, RulesetType, game_of, get_game
 from . import tables
+from .progress import progress_bar
 
 
 class SimulationError(BourbonLabError, ValueError):
@@ -307,7 +308,8 @@ def simulate(
     distilleries : str or list of str, optional
         One distillery per player (they move with their player).
     progress : bool, optional
-        A tqdm bar (a widget in Jupyter) when the run takes over a second; None = auto.
+        A tqdm bar (a widget in Jupyter) with the time left: True shows it at once, False never, None
+        (the default) once the run has taken a second. Inside a longer call's bar, the run advances that one.
     on_progress : callable, optional
         Called with (games done, games in all) as each chunk finishes (the dashboard's progress bar).
     on_partial : callable, optional
@@ -351,11 +353,8 @@ def _chunk(tasks: list[GameTask], workers, executor) -> list[list[GameTask]]:
 
 
 def _execute(rules, chunks, workers, executor, progress, total, on_progress=None, on_parts=None):
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=total, unit="game", disable=progress is False, delay=0 if progress else 1.0, leave=False)
     results, done = [], 0
-    try:
+    with progress_bar(total, progress) as bar:  # an outer call's bar, when one plays this run among others
         for part in _parts(rules, chunks, workers, executor):
             results.append(part)
             done += part[0].height
@@ -364,8 +363,6 @@ def _execute(rules, chunks, workers, executor, progress, total, on_progress=None
                 on_progress(done, total)
             if on_parts is not None:
                 on_parts(results)
-    finally:
-        bar.close()
     return results
 
 

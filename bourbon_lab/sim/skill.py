@@ -135,7 +135,9 @@ def ladder(
 
     ``players`` defaults to the game's own first table. The games are split evenly among the
     tables (``tables_for``); each table plays the same seeds, so the mixes differ only in who sits.
+    ``progress``: one bar over every table's games, with the time left (False: none; see ``simulate``).
     """
+    from .progress import progress_bar
     from .runner import SimulationError, simulate
 
     if not isinstance(game, str):
@@ -150,10 +152,14 @@ def ladder(
     tables = tables_for(list(bots), players)
     per = max(1, games // len(tables))
     frames = []
-    for i, table in enumerate(tables):
-        res = simulate(
-            rules, players=players, games=per, bots=list(table), seed=seed, workers=workers, progress=progress
-        )
+    with progress_bar(
+        per * len(tables), progress, desc="ladder", delay=0
+    ):  # one bar, every table's games: the time left
+        runs = [
+            simulate(rules, players=players, games=per, bots=list(table), seed=seed, workers=workers, progress=progress)
+            for table in tables
+        ]
+    for i, res in enumerate(runs):
         broken = res.games.filter(pl.col("error").is_not_null())["game"].implode()
         played = (
             res.players.filter(~pl.col("game").is_in(broken))

@@ -159,6 +159,16 @@ class RulesEditor(w.VBox):
             )
         else:
             self.status.value = "<span style='color:#1f6b35'>✓ valid</span>"
+        notes = [note for control in self.controls.values() for note in control.notes]
+        if notes:  # a typed number set to its range's end: said here too, where it is seen without scrolling
+            items = "".join(f"<li>{html.escape(note)}</li>" for note in notes)
+            box = "<div class='bl-note' style='color:#8a5300'>ⓘ<ul style='margin:2px 0'>"
+            self.status.value += f"{box}{items}</ul></div>"
+
+    @property
+    def notes(self) -> dict[str, list[str]]:
+        """Field -> why a number typed into it was set to its range's nearest end (shown beside it and above)."""
+        return {name: c.notes for name, c in self.controls.items() if c.notes}
 
     def _show_changes(self) -> None:
         changed = self.changes()

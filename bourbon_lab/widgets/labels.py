@@ -8,6 +8,7 @@ schema: a spec may name its entries (``parts``, ``rows``, ``keys``) and a rulese
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..core import FieldSpec
@@ -22,6 +23,87 @@ def label_of(spec: FieldSpec) -> str:
 def source_of(spec: FieldSpec) -> str:
     """``book`` for a number the rulebook prints, ``ours`` for the project's own default."""
     return "book" if spec.book else "ours"
+
+
+def none_label(spec: FieldSpec) -> str:
+    """What ``None`` reads as for a field ("unlimited"): its spec's ``none_label``, never a blank."""
+    return getattr(spec, "none_label", "") or "unlimited"
+
+
+class _NoneChoice:
+    """Stands for ``None`` among a menu's values (ipywidgets and Panel show a menu holding None blank)."""
+
+    def __repr__(self) -> str:
+        return "None"
+
+
+NONE_CHOICE = _NoneChoice()
+
+
+def menu_value(value: Any) -> Any:
+    """A choice as a menu holds it: ``None`` as ``NONE_CHOICE``."""
+    return NONE_CHOICE if value is None else value
+
+
+def choice_value(held: Any) -> Any:
+    """A menu's value as the field's: ``NONE_CHOICE`` back to ``None``."""
+    return None if held is NONE_CHOICE else held
+
+
+def choice_label(spec: FieldSpec, value: Any) -> str:
+    """How a menu shows one choice: ``None`` by the field's ``none_label``, yes/no, a small table as JSON.
+
+    >>> from bourbon_lab.core import FieldSpec
+    >>> spec = FieldSpec("sales", "optional_int", "economy", "", 1, 10, choices=(1, None))
+    >>> [choice_label(spec, c) for c in (1, None, True, "iid")]
+    ['1', 'unlimited', 'yes', 'iid']
+    """
+    if value is None:
+        return none_label(spec)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict | list | tuple):  # a choice that is a small table (a game's own variant)
+        return json.dumps(value, separators=(", ", ": "), default=str)
+    return str(value)
+
+
+def number_text(x: float) -> str:
+    """A number as a designer reads it: ``-5`` as "−5" (a true minus), ``2.0`` as "2"."""
+    text = f"{x:g}"
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+def range_text(spec: FieldSpec) -> str:
+    """A field's range in words: "its range 0–20", "its minimum 1", or "" when it has none."""
+    lo, hi = spec.lo, spec.hi
+    if lo is not None and hi is not None:
+        return f"its range {number_text(lo)}\u2013{number_text(hi)}"
+    if lo is not None:
+        return f"its minimum {number_text(lo)}"
+    return f"its maximum {number_text(hi)}" if hi is not None else ""
+
+
+def kept_in_range(spec: FieldSpec, value: float, part: str = "") -> tuple[float, str] | None:
+    """The nearest value in the field's range, and why it replaced ``value``; None when ``value`` is in range.
+
+    A number box takes what is typed and this says what happened, instead of a box that changes a
+    typed −5 to 0 without a word. ``part`` names the box of a list field ("Hot").
+
+    >>> from bourbon_lab.core import FieldSpec
+    >>> kept_in_range(FieldSpec("min_sell_age", "int", "economy", "", 0, 12), -5)
+    (0, 'Min sell age: −5 is below its range 0–12; set to 0')
+    >>> kept_in_range(FieldSpec("min_sell_age", "int", "economy", "", 0, 12), 4) is None
+    True
+    """
+    if spec.lo is not None and value < spec.lo:
+        kept, side = spec.lo, "below"
+    elif spec.hi is not None and value > spec.hi:
+        kept, side = spec.hi, "above"
+    else:
+        return None
+    kept = int(kept) if isinstance(value, int) else float(kept)
+    name = label_of(spec) + (f", {part}" if part else "")
+    return kept, f"{name}: {number_text(value)} is {side} {range_text(spec)}; set to {number_text(kept)}"
 
 
 def field_specs(rules: Any) -> tuple[FieldSpec, ...]:
