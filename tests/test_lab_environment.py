@@ -140,7 +140,7 @@ def _round_in(words: str, pattern: str = r"[Rr]ound (\d+)") -> int:
 
 def _check_walkthrough(nb: dict) -> None:
     """Notebook 01: each lesson's board, the Stepper and the refusal show what their text says."""
-    by_hand = Shown(nb, "board = BoardView(replay.start())").board()
+    by_hand = Shown(nb, "board = BoardView(replay.start(), pass_and_play=False)").board()
     assert by_hand["error"] == "" and by_hand["state"]["round"] == 1, "the first board shows a later cell's state"
     assert Shown(nb, 'refusal.play("sell B1 -> D01")').board()["error"], "the refused move shows its rule"
     stepper = Shown(nb, "stepper = Stepper(replay)")
