@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipywidgets as w
 import panel as pn
 import pytest
+from fakecomm import FakeComm
 
 import bourbon_lab as bl
 from bourbon_lab.core import FieldRuleset, FieldSpec
@@ -124,34 +125,11 @@ def test_a_number_typed_below_the_range_is_set_to_its_end_and_the_editor_says_so
     assert control.input.value == editor.rules.min_sell_age == 5
 
 
-class Comm:
-    """Stands in for the kernel's comm of one widget: records what goes to the browser, delivers what it sends."""
-
-    comm_id, kernel = "fake-comm", "fake-kernel"
-
-    def __init__(self):
-        self.sent, self.handler = [], None
-
-    def send(self, data=None, metadata=None, buffers=None):
-        self.sent.append(data)
-
-    def on_msg(self, callback):
-        self.handler = callback
-
-    def close(self, *args, **kwargs):
-        pass
-
-    def typed(self, value):
-        """What the browser sends when a person types ``value`` into the box and leaves it."""
-        data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
-        self.handler({"content": {"data": data}, "buffers": []})
-
-
 def test_the_browser_is_told_the_number_kept_after_a_typed_one_out_of_range():
     """The whole round trip of a notebook box: −5 arrives from the browser, 0 goes back to it."""
     editor = RulesEditor()
     box = editor.controls["min_sell_age"].input
-    box.comm = comm = Comm()
+    box.comm = comm = FakeComm()
     comm.typed(-5)
     told = [m["state"]["value"] for m in comm.sent if m.get("method") == "update" and "value" in m.get("state", {})]
     assert told and told[-1] == 0 and box.value == editor.rules.min_sell_age == 0

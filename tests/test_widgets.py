@@ -6,6 +6,7 @@ import json
 import time
 
 import pytest
+from fakecomm import FakeComm
 
 import bourbon_lab as bl
 from bourbon_lab.widgets import BoardView, LiveStudy, RulesEditor, Stepper, board_state, simulated_game
@@ -39,30 +40,6 @@ def test_other_seats_warehouse_qualities_stay_hidden():
     assert all(c["quality"] for c in board_state(g, viewer=owner)["players"][owner]["warehouse"])
     assert not any(c["quality"] for c in board_state(g, viewer=other)["players"][owner]["warehouse"])
     assert board_state(g, viewer=other)["legal"] == [] or g.current_player == other
-
-
-class FakeComm:
-    """Stands in for the kernel's comm: records what is sent to the front end, delivers its messages."""
-
-    comm_id = "fake-comm"
-    kernel = "fake-kernel"
-
-    def __init__(self):
-        self.sent, self.handler = [], None
-
-    def send(self, data=None, metadata=None, buffers=None):
-        self.sent.append(data)
-
-    def on_msg(self, callback):
-        self.handler = callback
-
-    def close(self, *args, **kwargs):
-        pass
-
-    def click(self, action_text):
-        """What the front end's ``model.set("action", text); model.save_changes()`` sends."""
-        data = {"method": "update", "state": {"action": action_text}, "buffer_paths": []}
-        self.handler({"content": {"data": data}, "buffers": []})
 
 
 def connected_board(game, **kwargs):
