@@ -19,13 +19,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import fifthreg
 import pytest
 
 import bourbon_lab as bl
 from bourbon_lab.bots import bots_for, make_bot
 from bourbon_lab.bots.generic import FlatSearch
-from bourbon_lab.core import ActionParseError, IllegalAction, register_lazy, unregister_game
-from bourbon_lab.core.bots import REGISTRIES, is_new_action
+from bourbon_lab.core import ActionParseError, IllegalAction
+from bourbon_lab.core.bots import is_new_action
 from bourbon_lab.core.house import HouseRuleError, house_rule, param
 from bourbon_lab.games import BUILTIN
 
@@ -123,18 +124,9 @@ def play(game: str, rules, bots: list[str], players: int, seed: int, check: bool
 
 @pytest.fixture(scope="module", autouse=True)
 def fifth_game():
-    """Rickhouse Nim registered for this module (and forgotten after, as tests/test_one_house_per_game.py does)."""
-
-    def forget():
-        unregister_game(FIFTH)
-        REGISTRIES.pop(FIFTH, None)
-        for name in [m for m in sys.modules if m == "fifthgame" or m.startswith("fifthgame.")]:
-            del sys.modules[name]  # the next registration imports it afresh, its bots registering again
-
-    forget()
-    register_lazy(FIFTH, "fifthgame")
-    yield
-    forget()
+    """Rickhouse Nim registered for this module, and forgotten after (``tests/fifthreg.py``)."""
+    with fifthreg.fifth_game():
+        yield
 
 
 # --- every game x every bot, full games

@@ -11,11 +11,11 @@ import ast
 import tomllib
 from pathlib import Path
 
+import fifthreg
 import pytest
 
 import bourbon_lab as bl
 from bourbon_lab import bots, native
-from bourbon_lab.core import register_lazy, unregister_game
 from bourbon_lab.games import BUILTIN
 
 PACKAGE = Path(bl.__file__).resolve().parent
@@ -133,12 +133,8 @@ def test_a_part_the_game_does_not_have_is_none_and_a_broken_part_is_not_hidden(t
 
 @pytest.fixture(scope="module")
 def fifth_game():
-    register_lazy("rickhouse_nim", "fifthgame")  # the one line a built-in game has in games/__init__.py
-    yield bl.get_game("rickhouse_nim")
-    unregister_game("rickhouse_nim")
-    from bourbon_lab.core.bots import REGISTRIES
-
-    REGISTRIES.pop("rickhouse_nim", None)
+    with fifthreg.fifth_game() as name:  # register_lazy(name, "fifthgame"): the one line a built-in game has
+        yield bl.get_game(name)
 
 
 def test_a_fifth_game_is_one_folder_and_its_registration(fifth_game):
