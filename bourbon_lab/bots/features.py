@@ -1,9 +1,9 @@
 """What the learned bot sees of a state: the seat's view hashed, plus a few numbers every game offers.
 
 A state is read from one seat's side, through the protocol alone, so one model serves every seat and
-any game: ``view(seat)`` is flattened and hashed (the hashing trick of ``rl/observation.py``, moved
-here so the bots layer need not reach up into ``rl``; seats in the view are turned to the reader, as
-the game's ``view_seats`` says), and ``score_rows`` (with the game's ``estimate`` of the end, when it
+any game: ``view(seat)`` is flattened and hashed by the core's walk (``core/viewhash.py``, the one the
+RL observation uses too; seats in the view are turned to the reader, as the game's ``view_seats``
+says), and ``score_rows`` (with the game's ``estimate`` of the end, when it
 declares one) gives the standing: the search bot's reward, the share of rivals beaten, the lead, the
 round, points by source. A state is a sparse row: ``{column: value}``, the first ``len(NAMES)`` columns
 the named numbers, the rest the hashed view.
@@ -12,11 +12,11 @@ the named numbers, the rest the hashed view.
 from __future__ import annotations
 
 import math
-import zlib
 from typing import Any
 
 from ..core.errors import UnknownGame
 from ..core.registry import get_game
+from ..core.viewhash import ViewWalker, crc
 
 NAMES = (
     "bias",
@@ -36,95 +36,6 @@ the round, the reward times the round (the standing counts for more later), this
 PARTS = 16
 """Buckets for points by source: the seat's own, then the best rival's (hashed by the source's name)."""
 
-BY_SEAT, SEAT_NUMBER = 1, 2
-"""A view path's role: a container indexed by seat, or a seat number (or a list of them)."""
-
-
-def _matches(parts: tuple[str, ...], pattern: tuple[str, ...]) -> bool:
-    return len(parts) == len(pattern) and all(q == "*" or q == p for p, q in zip(parts, pattern))
-
-
-def crc(text: str) -> int:
-    """The same bucket in every process (``hash`` is salted per process)."""
-    return zlib.crc32(text.encode())
-
-
-class ViewHasher:
-    """A view as sparse cells ``{bucket: value}``: numbers summed at their path's bucket, texts one-hot.
-
-    The walk of ``rl/observation.ViewEncoder``: a dict or list indexed by seat is read from the reader
-    on (``players.0`` is the reader's own), a seat number becomes ``seat+k`` counted from the reader,
-    and paths are hashed once and cached, since a view repeats its shape step after step.
-    """
-
-    def __init__(self, size: int, by_seat: tuple[str, ...] = ("players",), seat_numbers: tuple[str, ...] = ()):
-        self.size = size
-        self._by_seat = [tuple(p.split(".")) for p in by_seat]
-        self._seat_numbers = [tuple(p.split(".")) for p in seat_numbers]
-        self._children: dict[str, dict[Any, tuple[str, int, int]]] = {}
-        self._texts: dict[str, dict[str, int]] = {}
-
-    def cells(self, view: dict[str, Any], reader: int, players: int, offset: int, out: dict[int, float]) -> None:
-        """Add the view's cells, shifted by ``offset``, into ``out``."""
-        if len(self._children) > 200_000:  # a view whose paths never repeat (ids in keys): start afresh
-            self._children.clear()
-            self._texts.clear()
-        self._walk("", view, out, reader, players, 0, offset)
-
-    def _role(self, path: str) -> int:
-        parts = tuple(path.split(".")[1:])
-        if any(_matches(parts, p) for p in self._by_seat):
-            return BY_SEAT
-        if any(_matches(parts, p) for p in self._seat_numbers):
-            return SEAT_NUMBER
-        return 0
-
-    def _walk(self, path: str, node: Any, out: dict[int, float], reader: int, players: int, role: int, at: int) -> None:
-        children = self._children.get(path)
-        if children is None:
-            children = self._children[path] = {}
-        for key, value in self._items(node, reader, players, role):
-            entry = children.get(key)
-            if entry is None:
-                child = f"{path}.{key}"
-                inherited = SEAT_NUMBER if role == SEAT_NUMBER and type(node) is list else 0
-                entry = children[key] = (child, crc(child) % self.size, self._role(child) or inherited)
-            kind = type(value)
-            seat = entry[2]
-            if kind is dict or kind is list:
-                self._walk(entry[0], value, out, reader, players, seat, at)
-            elif kind is str:
-                b = at + self._text(entry[0], value)
-                out[b] = out.get(b, 0.0) + 1.0
-            elif seat == SEAT_NUMBER and kind is int and 0 <= value < players:
-                b = at + self._text(entry[0], f"seat+{(value - reader) % players}")
-                out[b] = out.get(b, 0.0) + 1.0
-            elif value and (kind is int or kind is float or kind is bool):
-                b = at + entry[1]
-                out[b] = out.get(b, 0.0) + float(value)
-
-    @staticmethod
-    def _items(node: Any, reader: int, players: int, role: int) -> Any:
-        if type(node) is dict:
-            if role == BY_SEAT:
-                return [(_turned(k, reader, players), v) for k, v in node.items() if k not in SKIP]
-            return [(k, v) for k, v in node.items() if k not in SKIP]
-        if role == BY_SEAT and len(node) == players:
-            return enumerate(node[reader:] + node[:reader])
-        return enumerate(node)
-
-    def _text(self, path: str, text: str) -> int:
-        texts = self._texts.get(path)
-        if texts is None:
-            texts = self._texts[path] = {}
-        b = texts.get(text)
-        if b is None:
-            if len(texts) > 5_000:  # free text (a log line) must not grow the cache without end
-                return crc(f"{path}={text}") % self.size
-            b = texts[text] = crc(f"{path}={text}") % self.size
-        return b
-
-
 SKIP = frozenset({"legal_actions", "viewer", "legal", "log", "events"})
 """View keys left out: the legal list is the decision's, not the state's; a log only grows."""
 
@@ -135,12 +46,6 @@ def _ahead(keys: list[tuple], seat: int) -> float:
     return sum(1.0 if k < mine else 0.5 if k == mine else 0.0 for q, k in enumerate(keys) if q != seat)
 
 
-def _turned(key: Any, reader: int, players: int) -> Any:
-    if type(key) is str and key.isdigit() and int(key) < players:
-        return str((int(key) - reader) % players)
-    return key
-
-
 class Features:
     """Sparse rows for one game and table size: ``row(world, seat)`` (see the module docstring)."""
 
@@ -149,10 +54,10 @@ class Features:
         try:
             gamedef = get_game(game)
             seats = gamedef.view_seats
-            self.hasher = ViewHasher(size, seats.by_seat, seats.seat_numbers)
+            self.hasher = ViewWalker(size, SKIP, seats.by_seat, seats.seat_numbers)
             module = gamedef.part("estimate")
         except UnknownGame:  # a game made up for a test: a plain players list, no estimate
-            self.hasher, module = ViewHasher(size), None
+            self.hasher, module = ViewWalker(size, SKIP), None
         self.estimate = getattr(module, "estimate", None)
         self.parts_at = len(NAMES)
         self.view_at = self.parts_at + 2 * PARTS
@@ -184,7 +89,7 @@ class Features:
         if d is not None and d.actor == seat:
             out[8] = 1.0
         self._parts(rows, seat, out)
-        self.hasher.cells(world.view(seat), seat, n, self.view_at, out)
+        self.hasher.add(world.view(seat), seat, n, out, self.view_at)
         return out
 
     def _reward(self, world: Any, seat: int, scores: list[float], keys: list[tuple], over: bool) -> float:

@@ -45,7 +45,9 @@ from .registry import (
     restore,
     unregister_game,
 )
-from .ruleset import FieldRuleset
+from .ruleset import FieldRuleset, tabs_of
+from .textindex import TextIndex
+from .viewhash import ViewWalker
 
 __all__ = [
     "DEFAULT_GAME",
@@ -69,8 +71,10 @@ __all__ = [
     "ScoreRow",
     "SnapshotError",
     "StepError",
+    "TextIndex",
     "UnknownGame",
     "ViewSeats",
+    "ViewWalker",
     "Visibility",
     "atomic",
     "default_rules",
@@ -86,5 +90,6 @@ __all__ = [
     "register_kind",
     "register_lazy",
     "restore",
+    "tabs_of",
     "unregister_game",
 ]

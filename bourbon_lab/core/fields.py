@@ -24,6 +24,15 @@ class FieldSpec:
     every other number is ours. ``variant`` marks a choice where the book reads two ways.
     ``none_label`` is what a ``None`` value means to a designer (an ``optional_int``'s "unlimited"):
     the editors show it, since an empty box or menu reads as a value missing.
+
+    The entries of a list field may have names, which the editors (the notebook's and the
+    dashboard's) label its boxes with instead of 1, 2, 3: ``parts`` names a list's entries (a
+    table's columns: Low/Mid/Hot), ``rows`` a table's rows (the qualities), ``keys`` the keys a keyed
+    table may hold, in order (the piles); ``start`` is what an entry newly given a key starts from.
+    Any game may set them; ``entry_names`` reads them with numbers where a name is missing.
+
+    >>> FieldSpec("zone_multipliers", "int_tuple", "market", "", 1, 9, length=3, parts=("Low", "Mid", "Hot")).parts
+    ('Low', 'Mid', 'Hot')
     """
 
     name: str
@@ -37,6 +46,16 @@ class FieldSpec:
     variant: bool = False
     book: bool = False
     none_label: str = "unlimited"
+    parts: tuple[str, ...] = ()
+    rows: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+    start: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in LABELS:  # a list given for a tuple (a game's YAML, a hand-made spec) kept hashable
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
 
     def coerce(self, value: Any) -> Any:
         """Turn YAML or Python input into the field's frozen Python value."""
@@ -48,6 +67,19 @@ class FieldSpec:
     def check(self, value: Any) -> str | None:
         """Why the (coerced) value is out of range, or None when it is fine."""
         return _kind(self.kind).check(self, value)
+
+
+LABELS = ("parts", "rows", "keys", "start")
+"""The ``FieldSpec`` attributes that name (or start) a list field's entries."""
+
+
+def entry_names(given: tuple[str, ...], length: int) -> tuple[str, ...]:
+    """``length`` names for a list's entries: the ``given`` ones (a spec's ``parts`` or ``rows``), else numbers.
+
+    >>> entry_names(("Low", "Mid", "Hot"), 3), entry_names(("Low", "Mid", "Hot"), 4)
+    (('Low', 'Mid', 'Hot'), ('1', '2', '3', '4'))
+    """
+    return tuple(given[:length]) if len(given) >= length else tuple(str(i + 1) for i in range(length))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,10 @@ stamps read. Subclass it::
         game = "microbrew"
         FIELDS = (FieldSpec("target_points", "int", "scoring", "Points that end the game.", 10, 60, book=True), ...)
         DEFAULTS = Path(__file__).parent / "data" / "ruleset.yaml"
+        TABS = ("scoring", "end")  # optional: the groups shown first as the editors' tabs
+
+The editors (the notebook's and the dashboard's) read a ruleset's tab order through ``tabs_of`` and a
+list field's entry names from its ``FieldSpec`` (``parts``, ``rows``, ``keys``), the same way for every game.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ class FieldRuleset:
     FIELDS: ClassVar[tuple[FieldSpec, ...]] = ()
     DEFAULTS: ClassVar[Path | Mapping[str, Any] | None] = None
     """A YAML file (or a mapping) of field -> default value: every field, nothing else."""
+    TABS: ClassVar[tuple[str, ...]] = ()
+    """The groups the editors show first as tabs, in this order; the other groups follow in the order
+    ``FIELDS`` lists them. The default ``()`` is the fields' order alone. Read it with ``tabs_of``."""
 
     _default_cache: ClassVar[dict[type, FieldRuleset]] = {}
 
@@ -212,6 +219,31 @@ class FieldRuleset:
         if self._house:
             out["house_rules"] = [r.ref() for r in self._house]
         return out
+
+
+def tabs_of(rules: Any) -> tuple[str, ...]:
+    """The groups a ruleset (or ruleset class) shows first as tabs, in order: its class's ``TABS``.
+
+    ``FieldRuleset.TABS`` declares it (default ``()``: the schema's order); a game's ruleset class that
+    is not a ``FieldRuleset`` may declare it the same way, and one without it gets ``()``.
+
+    >>> class Rules(FieldRuleset):
+    ...     TABS = ("market", "end")
+    >>> tabs_of(Rules), tabs_of(FieldRuleset), tabs_of(object())
+    (('market', 'end'), (), ())
+    """
+    cls = rules if isinstance(rules, type) else type(rules)
+    return tuple(getattr(cls, "TABS", None) or ())
+
+
+def groups_in_tab_order(groups: Any, tabs: tuple[str, ...] = ()) -> list[str]:
+    """``groups`` (repeats dropped) in tab order: those named in ``tabs`` first, in that order, then the rest as given.
+
+    >>> groups_in_tab_order(["table", "economy", "end", "economy"], ("end", "market"))
+    ['end', 'table', 'economy']
+    """
+    found = list(dict.fromkeys(groups))
+    return [g for g in tabs if g in found] + [g for g in found if g not in tabs]
 
 
 def _rebuild(cls: type, values: dict[str, Any]) -> FieldRuleset:

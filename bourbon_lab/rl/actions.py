@@ -7,9 +7,10 @@ during play, so the adapters need a finite, stable numbering. An *action index* 
 - ``numbers(state, legal)``: one number in ``range(size)`` per legal action, in the same order.
 
 A game supplies one with the optional ``GameDef.action_index(rules, players)``. Two shapes cover
-most games: ``TextIndex`` (the game lists every action text it may ever list: number = position)
-and a keyed index like Bourbonomics' (``bourbonomics.py``: ids replaced by what they stand for,
-such as "the third barrel of the actor's rickhouse"). A game without one gets ``SlotIndex``:
+most games: ``bourbon_lab.core.TextIndex`` (the game lists every action text it may ever list:
+number = position; in the core, so a game may build one, and importable from here as before) and a
+keyed index like Bourbonomics' (``games/bourbonomics/action_index.py``: ids replaced by what they
+stand for, such as "the third barrel of the actor's rickhouse"). A game without one gets ``SlotIndex``:
 number *i* is the *i*-th legal action in the order ``legal_actions()`` lists them. That works for
 any game, but a number then means different things at different decisions.
 
@@ -24,6 +25,9 @@ from typing import Any
 
 from ..core import get_game
 from ..core.errors import ActionIndexError
+from ..core.textindex import TextIndex  # moved to the core, where a game may use it; kept importable here
+
+__all__ = ["HOUSE_SLOTS", "SLOTS", "HouseActions", "SlotIndex", "TextIndex", "action_index", "numbered"]
 
 SLOTS = 512
 """How many legal actions ``SlotIndex`` numbers (a game with more at one decision must declare an index)."""
@@ -46,29 +50,6 @@ class SlotIndex:
 
     def describe(self, number: int) -> str:
         return f"legal action #{number}"
-
-
-class TextIndex:
-    """Every action text the game may list, in a fixed order: the number of an action is its position."""
-
-    def __init__(self, game: str, texts: Sequence[str]):
-        self.game = game
-        self.texts = tuple(texts)
-        self.position = {t: i for i, t in enumerate(self.texts)}
-        if len(self.position) != len(self.texts):
-            raise ValueError(f"{game}: the action index lists a text twice")
-        self.size = len(self.texts)
-
-    def numbers(self, state: Any, legal: Sequence[Any]) -> list[int]:
-        try:
-            return [self.position[str(a)] for a in legal]
-        except KeyError as e:
-            raise ActionIndexError(
-                f"{self.game}: legal action {e.args[0]!r} is not in the game's action index"
-            ) from None
-
-    def describe(self, number: int) -> str:
-        return self.texts[number]
 
 
 class HouseActions:

@@ -2,8 +2,10 @@
 
 Shared by the notebook RulesEditor and the dashboard's rule controls, so both show the same words
 ("Zone multipliers": Low, Mid, Hot) for the same schema field. The words come from the game's own
-schema: a spec may name its entries (``parts``, ``rows``, ``keys``) and a ruleset its tab order
-(``TABS``), so this module knows no game. ``field_specs`` reads any game's schema. Imports no UI library.
+schema, read the core's one way for every game: a ``FieldSpec`` may name its entries (``parts``,
+``rows``, ``keys``, ``core.fields``) and a ruleset class its tab order (``TABS``, read by
+``core.ruleset.tabs_of``), so this module knows no game. ``field_specs`` reads any game's schema.
+Imports no UI library.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import json
 from typing import Any
 
 from ..core import FieldSpec
+from ..core.fields import entry_names
 from ..core.house import specs_of
+from ..core.ruleset import groups_in_tab_order, tabs_of
 
 
 def label_of(spec: FieldSpec) -> str:
@@ -147,19 +151,14 @@ def _kind_of(value: Any) -> str:
 def tab_order(rules: Any) -> tuple[str, ...]:
     """The groups a ruleset's game shows first as tabs, in that order (``()``: the schema's order).
 
-    A game declares them as ``TABS`` on its ruleset class.
+    A game declares them as ``TABS`` on its ruleset class (``FieldRuleset.TABS``); ``core.ruleset.tabs_of``.
     """
-    return tuple(getattr(type(rules), "TABS", ()))
+    return tabs_of(rules)
 
 
 def groups_of(specs: tuple[FieldSpec, ...], order: tuple[str, ...] = ()) -> list[str]:
     """The fields' groups in tab order: those in ``order`` first (``tab_order``), the rest as the schema lists them."""
-    found = list(dict.fromkeys(s.group for s in specs))
-    return [g for g in order if g in found] + [g for g in found if g not in order]
-
-
-def _names(given: tuple[str, ...], length: int) -> tuple[str, ...]:
-    return tuple(given[:length]) if len(given) >= length else tuple(str(i + 1) for i in range(length))
+    return groups_in_tab_order((s.group for s in specs), order)
 
 
 def part_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
@@ -170,17 +169,17 @@ def part_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
     >>> part_names(spec, 3), part_names(spec, 4)
     (('Low', 'Mid', 'Hot'), ('1', '2', '3', '4'))
     """
-    return _names(tuple(getattr(spec, "parts", ())), length)
+    return entry_names(spec.parts, length)
 
 
 def row_names(spec: FieldSpec, length: int) -> tuple[str, ...]:
     """What each row of a table field stands for (the qualities of a sale-value table): its ``rows``, else numbers."""
-    return _names(tuple(getattr(spec, "rows", ())), length)
+    return entry_names(spec.rows, length)
 
 
 def key_names(spec: FieldSpec) -> tuple[str, ...]:
     """The keys a keyed table field may hold, in order (the piles of per-pile odds): the spec's ``keys``."""
-    return tuple(getattr(spec, "keys", ()))
+    return tuple(spec.keys)
 
 
 def new_entry(spec: FieldSpec) -> tuple[int, ...]:
@@ -188,10 +187,9 @@ def new_entry(spec: FieldSpec) -> tuple[int, ...]:
 
     Without one, equal shares of 100 over its parts (the remainder to the first).
     """
-    start = tuple(getattr(spec, "start", ()))
-    if start:
-        return start
-    n = max(len(getattr(spec, "parts", ())), 1)
+    if spec.start:
+        return tuple(spec.start)
+    n = max(len(spec.parts), 1)
     return (100 - (n - 1) * (100 // n), *([100 // n] * (n - 1)))
 
 

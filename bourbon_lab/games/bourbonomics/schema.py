@@ -2,14 +2,13 @@
 
 UIs (the notebook editor, the dashboard) are generated from ``FIELDS``; the
 ``Ruleset`` coerces and checks each value through the same specs. The words a designer reads
-for a list field's entries (Low/Mid/Hot, the qualities, the piles) are part of its spec
-(``NamedSpec``), and ``TABS`` orders the groups as tabs, so the generic editors hold no
-Bourbonomics words.
+for a list field's entries (Low/Mid/Hot, the qualities, the piles) are part of its spec (the core
+``FieldSpec``'s ``parts``, ``rows``, ``keys``, ``start``), and ``TABS`` orders the groups as tabs
+(``Ruleset.TABS``, read by ``core.ruleset.tabs_of``), so the generic editors hold no Bourbonomics words.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...core.fields import FieldSpec, as_int, as_int_tuple, check_each, register_kind
@@ -148,22 +147,6 @@ for _name, _coerce, _check, _yaml in (
     register_kind(_name, _coerce, _check, _yaml)
 
 
-@dataclass(frozen=True)
-class NamedSpec(FieldSpec):
-    """A field whose entries have names: the editors label each box with them instead of 1, 2, 3.
-
-    ``parts`` names a list's entries (a table's columns), ``rows`` a table's rows, ``keys`` the keys
-    a keyed table may hold, in order; ``start`` is what an entry newly given a key starts from.
-    """
-
-    parts: tuple[str, ...] = ()
-    rows: tuple[str, ...] = ()
-    keys: tuple[str, ...] = ()
-    start: tuple[int, ...] = ()
-
-
-_NAMES = ("parts", "rows", "keys", "start")
-
 FIRST_DRAFT_ODDS = (50, 25, 15, 8, 2)
 """The first draft's quality odds: where a pile given its own odds in an editor starts."""
 
@@ -173,8 +156,7 @@ def _levels(n: int) -> tuple[str, ...]:
 
 
 def _f(name, kind, group, description, lo=None, hi=None, **kw) -> FieldSpec:
-    cls = NamedSpec if any(k in kw for k in _NAMES) else FieldSpec
-    return cls(name, kind, group, description, lo, hi, **kw)
+    return FieldSpec(name, kind, group, description, lo, hi, **kw)
 
 
 FIELDS: tuple[FieldSpec, ...] = (
