@@ -7,10 +7,12 @@ from dataclasses import dataclass, field, replace
 import polars as pl
 
 from ..core.registry import DEFAULT_GAME
-from ..sim import SimResult, game_seed, simulate
+from ..sim import SimResult, simulate
 from ..sim.progress import progress_bar
+from .levels import table_of
 from .metrics import get_metric
-from .targets import Run, Targets, TargetsError, as_targets
+from .runs import Run, join_results, play_run, run_games  # noqa: F401  (design.runs since issue 52; read here as before)
+from .targets import Targets, TargetsError, as_targets
 
 STATUS_ORDER = ("holds", "undecided", "fails", "not measured")
 
@@ -70,51 +72,6 @@ def compare_reports(reports: dict[str, TargetReport]) -> pl.DataFrame:
     return pl.concat([r.table.select(cols).with_columns(pl.lit(name).alias("ruleset")) for name, r in reports.items()])
 
 
-def run_games(run: Run, games: int) -> int:
-    """How many games ``play_run`` plays for ``run``: ``games``, split evenly between its lineups."""
-    return max(1, games // len(run.lineups)) * len(run.lineups) if run.lineups else games
-
-
-def play_run(rules, run: Run, games: int, seed: int, workers=None, progress=None, simulate_fn=simulate) -> SimResult:
-    """Play one run's games; with distillery lineups the games are split between them and joined."""
-    if not run.lineups:
-        return simulate_fn(
-            rules, players=run.players, games=games, bots=run.bot_list(), seed=seed, workers=workers, progress=progress
-        )
-    per = max(1, games // len(run.lineups))
-    with progress_bar(run_games(run, games), progress):
-        parts = [
-            simulate_fn(
-                rules,
-                players=run.players,
-                games=per,
-                bots=run.bot_list(),
-                seed=game_seed(seed, 10_000 + i),
-                workers=workers,
-                progress=progress,
-                distilleries=list(lineup),
-            )
-            for i, lineup in enumerate(run.lineups)
-        ]
-    return join_results(parts)
-
-
-def join_results(parts: list[SimResult]) -> SimResult:
-    """One result from several, game numbers shifted so they stay distinct."""
-    games, players, events, sources, failures, offset = [], [], [], [], [], 0
-    for r in parts:
-        games.append(r.games.with_columns(pl.col("game") + offset))
-        players.append(r.players.with_columns(pl.col("game") + offset))
-        events.append(r.events.with_columns((pl.col("game") + offset).cast(r.events.schema["game"])))
-        sources.append(r.score_parts.with_columns(pl.col("game") + offset))
-        failures.extend(r.failures)
-        offset += r.games.height
-    stamp = {**parts[0].stamp, "parts": [p.stamp for p in parts], "games": offset}
-    return SimResult(
-        pl.concat(games), pl.concat(players), pl.concat(events), stamp, failures, score_parts=pl.concat(sources)
-    )
-
-
 def run_targets(
     rules,
     targets=None,
@@ -124,15 +81,15 @@ def run_targets(
     progress=None,
     simulate_fn=simulate,
     table=None,
+    executor=None,
 ) -> dict[str, SimResult]:
     """Play every run the targets read (``games`` each, same ``seed``): a result per run name.
 
     Without ``targets``, the rules' game's own targets file. ``table`` (a bot name for every seat, or a
     list one a seat) replaces every run's bots: the same targets at another skill level. ``progress``:
-    one bar over every run's games, with the time left (False: none; see ``simulate``).
+    one bar over every run's games, with the time left (False: none; see ``simulate``). ``executor``: a
+    ``dask.distributed.Client`` every run plays on instead of ``workers`` local processes (the same tables).
     """
-    from .skill import table_of
-
     t = as_targets(targets, getattr(rules, "game", DEFAULT_GAME))
     game = getattr(rules, "game", t.game)
     if game != t.game:
@@ -145,22 +102,33 @@ def run_targets(
             raise TargetsError(f"table: {exc}") from None
     total = sum(run_games(r, games) for r in runs) if isinstance(games, int) and games > 0 else 0
     with progress_bar(total, progress, desc="targets", delay=0):
-        return {r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn) for r in runs}
+        return {
+            r.name: play_run(rules, r, games, seed, workers, progress, simulate_fn, executor=executor) for r in runs
+        }
 
 
 def check_targets(
-    result, targets=None, *, table=None, games: int = 100, seed: int = 0, workers=None, progress=None
+    result,
+    targets=None,
+    *,
+    table=None,
+    games: int = 100,
+    seed: int = 0,
+    workers=None,
+    progress=None,
+    executor=None,
 ) -> TargetReport:
     """Which targets hold on ``result`` (a ``SimResult`` every target reads, or a dict of them by run name).
 
     ``result`` may be a ruleset instead: its runs are played first (``run_targets``: ``games`` each,
-    ``seed``, at ``table`` when given, the targets' own bots otherwise; one ``progress`` bar over them).
+    ``seed``, at ``table`` when given, the targets' own bots otherwise; one ``progress`` bar over them; on
+    ``executor``, a ``dask.distributed.Client``, when given, else on ``workers`` local processes).
     A target holds when its metric's whole 95 % interval lies inside the range, fails when the whole
     interval lies outside, and is undecided otherwise (see ``design.targets``). Without ``targets``, the
     game's own targets file.
     """
     if not isinstance(result, (SimResult, dict)):
-        result = run_targets(result, targets, games, seed, workers, progress, table=table)
+        result = run_targets(result, targets, games, seed, workers, progress, table=table, executor=executor)
     one = next(iter(result.values())) if isinstance(result, dict) and result else result
     t = as_targets(targets, getattr(one, "stamp", {}).get("game") or DEFAULT_GAME)
     rows = []

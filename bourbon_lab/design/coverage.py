@@ -20,7 +20,10 @@ import polars as pl
 
 from ..core.mechanics import Mechanic, MechanicsError
 from ..core.registry import DEFAULT_GAME, game_of, get_game
+from ..sim import simulate
+from .levels import table_of
 from .metrics import _RESAMPLES, BOOTSTRAP_SEED, Estimate, Metric, finished, proportion, resolver
+from .runs import Run, play_run
 
 DEAD = 0.0
 RARE = 1.0
@@ -146,23 +149,37 @@ def share(result, a: Mechanic, b: Mechanic) -> Estimate:
 
 
 def play_coverage(
-    rules, players: int, bots, games: int, seed: int = 0, workers=None, progress=None, standard: bool = False
+    rules,
+    players: int,
+    bots,
+    games: int,
+    seed: int = 0,
+    workers=None,
+    progress=None,
+    standard: bool = False,
+    executor=None,
 ):
     """The games coverage reads: ``bots`` at ``players`` seats; boards a ruleset deals go round every seat.
 
     Bourbonomics' Ultimates depend on the board, so its games rotate every distillery through every seat
-    (``standard``: everyone on the default deal instead).
+    (``standard``: everyone on the default deal instead). ``executor``: a ``dask.distributed.Client`` the
+    games play on instead of ``workers`` local processes (the same tables).
     """
-    from ..sim import simulate
-    from .check import play_run
-    from .targets import Run
-
     boards = [d.id for d in getattr(rules, "distilleries", None) or ()]
     if standard or not boards:
-        return simulate(rules, players=players, games=games, bots=bots, seed=seed, workers=workers, progress=progress)
+        return simulate(
+            rules,
+            players=players,
+            games=games,
+            bots=bots,
+            seed=seed,
+            workers=workers,
+            progress=progress,
+            executor=executor,
+        )
     lineups = tuple(tuple(boards[(k + i) % len(boards)] for i in range(players)) for k in range(len(boards)))
     run = Run("coverage", players, tuple(bots) if isinstance(bots, list) else (bots,), lineups)
-    return play_run(rules, run, games, seed, workers, progress)
+    return play_run(rules, run, games, seed, workers, progress, executor=executor)
 
 
 def coverage(
@@ -176,17 +193,19 @@ def coverage(
     seed: int = 0,
     workers=None,
     progress: bool | None = None,
+    executor=None,
 ) -> pl.DataFrame:
     """One row per mechanic: % of games it fires in, per game and per round (95 % intervals), and a flag.
 
     ``result`` is a ``SimResult``, or a ruleset: then ``games`` games are played first at ``table`` (a bot
     name for every seat, a list one a seat; default the game's coverage bots) and ``players`` seats, with
-    a progress bar as ``simulate``'s.
+    a progress bar as ``simulate``'s, on ``executor`` (a ``dask.distributed.Client``) when given, else on
+    ``workers`` local processes.
     ``flag``: ``dead`` (never fired), ``rare`` (under ``RARE`` % of games), ``expected`` (rare, and the
     mechanics file says why the book makes it so), else empty.
     """
     if not hasattr(result, "stamp"):
-        rules, result = result, _played(result, table, players, games, seed, workers, progress)
+        rules, result = result, _played(result, table, players, games, seed, workers, progress, executor)
     game = game or result.stamp.get("game") or DEFAULT_GAME
     games = finished(result)
     rows = []
@@ -240,15 +259,13 @@ COVERAGE_SCHEMA = {
 }
 
 
-def _played(rules, table, players, games, seed, workers, progress):
-    from .skill import table_of
-
+def _played(rules, table, players, games, seed, workers, progress, executor=None):
     info = get_game(game_of(rules)).info
     players = players or max(info.min_players, min(4, info.max_players))
     own = coverage_bots(game_of(rules))
     bots = table_of(table, players) if table is not None else [own[i % len(own)] for i in range(players)]
     bots = bots[0] if len(set(bots)) == 1 else bots
-    return play_coverage(rules, players, bots, games, seed, workers, progress)
+    return play_coverage(rules, players, bots, games, seed, workers, progress, executor=executor)
 
 
 def coverage_text(table: pl.DataFrame, title: str = "") -> str:

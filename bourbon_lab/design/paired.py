@@ -27,10 +27,12 @@ import polars as pl
 
 from ..core.mechanics import Mechanic
 from ..sim.paired import Comparison, comparison_table, paired_table, per_game_names, play_pair, same_game, table_row
+from ..sim.progress import progress_bar
 from ..sim.runner import SimResult, SimulationError
 from ..sim.tables import schemas
 from . import winrates
 from .coverage import KINDS, counts, mechanics_of
+from .levels import SkillComparison, flag, level_name, table_of, verdict
 from .metrics import BOOTSTRAP, BOOTSTRAP_SEED, Metric, capturing, finished, get_metric, metrics_for, point_only
 
 PATTERNS = (
@@ -79,7 +81,7 @@ def compare(
         every catalogue metric this run can measure, and each bot's win rate when the bots differ.
     skill : list, optional
         Skill levels to compare at instead of ``bots``: each a bot name for every seat (``"heuristic"``,
-        ``"ismcts:100"``) or a list, one a seat. Gives a ``design.skill.SkillComparison``: each
+        ``"ismcts:100"``) or a list, one a seat. Gives a ``design.levels.SkillComparison``: each
         metric's difference at each level, and the verdicts that change sign or lose significance.
 
     Returns
@@ -89,13 +91,45 @@ def compare(
         games, unit, method; ``print()`` shows it as text.
     """
     if skill is not None:
-        from .skill import compare_across
-
         return compare_across(rules_a, rules_b, skill, players=players, games=games, seed=seed, metrics=metrics, **kw)
     game = same_game(rules_a, rules_b)
     plan = plan_metrics(metrics, game, players, bots, rules=(rules_b, rules_a))
     a, b = play_pair(rules_a, rules_b, players, games, bots, seed, **kw)
     return Comparison(a, b, paired_metrics(a, b, plan))
+
+
+def compare_across(rules_a, rules_b, skill: list, players: int = 4, games: int = 200, **kw) -> SkillComparison:
+    """``compare`` at each skill level (a bot name for every seat, or a list one a seat), flags across levels.
+
+    ``compare(..., skill=[...])`` gives this; ``design.skill`` names it too (where it lived before issue 52).
+    """
+    if not skill:
+        raise ValueError("skill: name at least one level, e.g. ['heuristic', 'ismcts:100']")
+    levels: dict[str, Any] = {}
+    frames = []
+    tables = {level_name(level): table_of(level, players) for level in skill}  # a bad level refused before any game
+    total = 2 * games * len(tables) if isinstance(games, int) and games > 0 else 0
+    with progress_bar(total, kw.get("progress"), desc="compare at skill levels", delay=0):  # one bar: the time left
+        for name, bots in tables.items():
+            lineup = bots if len(set(bots)) > 1 else bots[0]
+            c = compare(rules_a, rules_b, players=players, games=games, bots=lineup, **kw)
+            levels[name] = c
+            frames.append(c.table.with_columns(pl.lit(name).alias("level")))
+    table = pl.concat(frames, how="diagonal_relaxed")
+    table = table.with_columns(
+        pl.struct("diff", "ci_low", "ci_high")
+        .map_elements(lambda r: verdict(r["diff"], r["ci_low"], r["ci_high"]), return_dtype=pl.Utf8)
+        .alias("verdict")
+    )
+    flags = []
+    for m in dict.fromkeys(table["metric"].to_list()):
+        rows = table.filter(pl.col("metric") == m)
+        by_level = dict(zip(rows["level"].to_list(), rows["verdict"].to_list()))
+        f = flag(list(by_level.values()))
+        if f:
+            flags.append({"metric": m, "flag": f, "verdicts": ", ".join(f"{k}: {v}" for k, v in by_level.items())})
+    flag_table = pl.DataFrame(flags, schema={"metric": pl.Utf8, "flag": pl.Utf8, "verdicts": pl.Utf8})
+    return SkillComparison(levels, table, flag_table)
 
 
 # --- which metrics: resolved and checked before any game runs ------------------------------------

@@ -32,6 +32,7 @@ import json
 import math
 import os
 import textwrap
+import threading
 from concurrent.futures import as_completed
 from functools import lru_cache
 from typing import Any
@@ -58,10 +59,16 @@ BASELINE = ""
 # --- the house rule
 
 
-_LISTING = [False]
-"""True while the whole legal list is read: the rule then forbids nothing."""
-_LAST: list[Any] = [None, None, False]
-"""The last decision asked about: the table, (decisions so far, seat, patterns), whether another action is left."""
+class _State(threading.local):
+    """What the rule reads between calls, one copy a thread: a Dask worker may play two chunks at once."""
+
+    listing = False
+    """True while the whole legal list is read: the rule then forbids nothing."""
+    last: tuple = (None, None, False)
+    """The last decision asked about: the table, (decisions so far, seat, patterns), whether another action is left."""
+
+
+_STATE = _State()
 
 
 @lru_cache(maxsize=64)
@@ -70,7 +77,7 @@ def _pattern(actions: str):
 
 
 def _forbid(h, player: int, action: str) -> str | None:
-    if player != h.seat or _LISTING[0] or not _pattern(h.actions).match(action):
+    if player != h.seat or _STATE.listing or not _pattern(h.actions).match(action):
         return None
     if not _has_other(h.game, player, h.actions):
         return None
@@ -80,22 +87,23 @@ def _forbid(h, player: int, action: str) -> str | None:
 def _has_other(g: Any, player: int, actions: str) -> bool:
     """Whether ``player`` has a legal action that is not one of the mechanic's (read once a decision)."""
     key = (len(g.actions), player, actions)
-    if _LAST[0] is g and _LAST[1] == key:
-        return _LAST[2]
+    last = _STATE.last
+    if last[0] is g and last[1] == key:
+        return last[2]
     rx = _pattern(actions)
     other = any(rx.match(str(a)) is None for a in _unbarred(g, player))
-    _LAST[:] = [g, key, other]
+    _STATE.last = (g, key, other)
     return other
 
 
 def _unbarred(g: Any, player: int) -> list:
     """``player``'s legal actions as if nobody were barred (other house rules still apply)."""
-    _LISTING[0] = True
+    _STATE.listing = True
     try:
         d = g.decision
         return list(g.legal_actions() if d is not None and d.actor == player else g.legal_actions(player))
     finally:
-        _LISTING[0] = False
+        _STATE.listing = False
 
 
 @house_rule(
@@ -209,11 +217,13 @@ def restricted_games(
     seed: int = 0,
     workers: int | None = None,
     progress: bool | None = None,
+    executor=None,
 ) -> pl.DataFrame:
     """Every game of a restricted-play run: the baseline's (``mechanic`` empty), then each barred mechanic's in turn.
 
     Game ``i`` of every mechanic is game ``i`` of the baseline (same seed, bots and seats), its barred seat
-    the first bot's, ``i % players``. A mechanic without ``actions`` is not played.
+    the first bot's, ``i % players``. A mechanic without ``actions`` is not played. The games play on
+    ``executor`` (a ``dask.distributed.Client``) when given, else on ``workers`` local processes: the same rows.
     """
     game, players, bots = _lineup(rules, players, table)
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
@@ -224,13 +234,16 @@ def restricted_games(
         actions = json.dumps(list(m.actions))
         by_seat = [rules.with_house_rules(barred(seat=s, mechanic=m.name, actions=actions)) for s in range(players)]
         variants.append((m.name, by_seat, actions))
-    rows = _run(variants, game, bots, seed, games, workers, progress)
+    rows = _run(variants, game, bots, seed, games, workers, progress, executor)
     return pl.DataFrame(rows, schema=GAMES_SCHEMA, orient="row")
 
 
-def _run(variants, game: str, bots, seed: int, games: int, workers, progress) -> list[tuple]:
-    """Play every variant's games, on the kept process pool when ``workers`` allows (in order either way)."""
-    lanes = max(1, workers or os.cpu_count() or 1)
+def _run(variants, game: str, bots, seed: int, games: int, workers, progress, executor=None) -> list[tuple]:
+    """Play every variant's games, on ``executor`` or the kept process pool when ``workers`` allows.
+
+    Chunks of games, each a plain picklable task as ``simulate`` cuts its own; the rows come back in order.
+    """
+    lanes = 8 if executor is not None else max(1, workers or os.cpu_count() or 1)
     size = max(1, min(50, -(-games * len(variants) // (lanes * 4))))
     chunks = [
         (name, by_seat, actions, list(range(i, min(i + size, games))))
@@ -239,23 +252,40 @@ def _run(variants, game: str, bots, seed: int, games: int, workers, progress) ->
     ]
     done: dict[int, list[tuple]] = {}
     with progress_bar(games * len(variants), progress, desc="restricted play", delay=0) as bar:
-        if lanes <= 1 or len(chunks) == 1:
+        if executor is None and (lanes <= 1 or len(chunks) == 1):
             for k, (_, by_seat, actions, indices) in enumerate(chunks):
                 done[k] = _play_chunk(by_seat, game, bots, seed, indices, actions)
                 bar.update(len(indices))
         else:
             futures = {
-                submit(lanes, _play_chunk, by_seat, game, bots, seed, indices, actions): k
+                _submit(executor, lanes, by_seat, game, bots, seed, indices, actions): k
                 for k, (_, by_seat, actions, indices) in enumerate(chunks)
             }
             try:
-                for fut in as_completed(futures):
+                for fut in _completed(list(futures)):
                     done[futures[fut]] = fut.result()
                     bar.update(len(chunks[futures[fut]][3]))
             finally:
                 for fut in futures:
                     fut.cancel()
     return [(chunks[k][0], *row) for k in range(len(chunks)) for row in done[k]]
+
+
+def _submit(executor, lanes: int, *args):
+    """One chunk on the Dask client (never merged with a like task: ``pure=False``, as ``simulate``'s) or the pool."""
+    if executor is None:
+        return submit(lanes, _play_chunk, *args)
+    extra = {"pure": False} if hasattr(executor, "gather") else {}
+    return executor.submit(_play_chunk, *args, **extra)
+
+
+def _completed(futures: list):
+    """The futures as they finish: Dask's own ``as_completed`` for a Dask client's, else ``concurrent.futures``'."""
+    if futures and type(futures[0]).__module__.startswith("distributed"):
+        from dask.distributed import as_completed as dask_completed
+
+        return dask_completed(futures)
+    return as_completed(futures)
 
 
 # --- the table of losses
@@ -365,18 +395,20 @@ def restricted_play(
     seed: int = 0,
     workers: int | None = None,
     progress: bool | None = None,
+    executor=None,
 ) -> pl.DataFrame:
     """Per mechanic, the win-rate loss of one seat barred from it, with 95 % intervals (``SCHEMA``).
 
     ``table`` is one bot name for every seat or one per player (the first is the barred one; it sits in
     every seat in turn); ``mechanics`` names some (default: all the game's; one without ``actions`` is
-    reported as not a choice); ``games`` per mechanic, paired with as many baseline games.
+    reported as not a choice); ``games`` per mechanic, paired with as many baseline games. ``executor``: a
+    ``dask.distributed.Client`` the games play on instead of ``workers`` local processes (the same table).
 
     >>> t = restricted_play(bl.default_rules("gin_crafters"), games=40, mechanics=["action_distill"])  # doctest: +SKIP
     """
     game, players, bots = _lineup(rules, players, table)
     chosen = choose_mechanics(game, mechanics)
-    per_game = restricted_games(rules, players, games, bots, chosen, seed, workers, progress)
+    per_game = restricted_games(rules, players, games, bots, chosen, seed, workers, progress, executor)
     return summarise(per_game, chosen, players, table_label(bots))
 
 

@@ -15,6 +15,7 @@ from ..core.errors import BourbonLabError, one_line
 from ..sim import simulate
 from .knobs import KnobError, apply_knobs, parse_knobs
 from .metrics import get_metric, point_only
+from .runs import on
 
 METHODS = ("morris", "sobol")
 
@@ -67,6 +68,7 @@ def sensitivity(
     workers=None,
     progress: bool | None = None,
     simulate_fn=simulate,
+    executor=None,
 ) -> SensitivityResult:
     """Screen ``knobs`` for their effect on ``metrics`` with SALib.
 
@@ -83,6 +85,9 @@ def sensitivity(
         first-order and total indices (``trajectories`` × (knobs + 2) points, Saltelli sampling).
     games, players, bots, seed
         The games played at every point: the same seed everywhere (common random numbers).
+    workers, executor
+        Local processes for every point's games, or a ``dask.distributed.Client`` to play them on
+        instead (the same games, so the same indices).
     """
     if method not in METHODS:
         raise KnobError(f"method: {method!r} is not one of {', '.join(METHODS)}")
@@ -92,7 +97,7 @@ def sensitivity(
     problem = {"num_vars": len(ks), "names": [k.name for k in ks], "bounds": [[k.lo, k.hi] for k in ks]}
     X = _sample(method, problem, trajectories, levels, seed)
     rulesets = _rulesets(rules, ks, X)
-    Y = _evaluate(rulesets, chosen, games, players, bots, seed, workers, progress, simulate_fn)
+    Y = _evaluate(rulesets, chosen, games, players, bots, seed, workers, progress, simulate_fn, executor)
     table = _analyse(method, problem, X, Y, [m.name for m in chosen], levels, seed)
     cols = {k.name: [k.value(x) for x in X[:, i]] for i, k in enumerate(ks)}
     cols.update({m.name: Y[:, j] for j, m in enumerate(chosen)})
@@ -134,7 +139,9 @@ def _rulesets(rules, ks, X: np.ndarray) -> list:
     return out
 
 
-def _evaluate(rulesets, chosen, games, players, bots, seed, workers, progress, simulate_fn) -> np.ndarray:
+def _evaluate(
+    rulesets, chosen, games, players, bots, seed, workers, progress, simulate_fn, executor=None
+) -> np.ndarray:
     from tqdm.auto import tqdm
 
     cache: dict = {}
@@ -143,7 +150,9 @@ def _evaluate(rulesets, chosen, games, players, bots, seed, workers, progress, s
     for i, r in enumerate(bar):
         key = r.fingerprint()
         if key not in cache:
-            res = simulate_fn(r, players=players, games=games, bots=bots, seed=seed, workers=workers, progress=False)
+            res = simulate_fn(
+                r, players=players, games=games, bots=bots, seed=seed, workers=workers, progress=False, **on(executor)
+            )
             with point_only():
                 cache[key] = [m.fn(res).value for m in chosen]
         Y[i] = cache[key]

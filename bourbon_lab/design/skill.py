@@ -13,34 +13,35 @@ and whether a rule's verdict holds at a stronger table:
 
 Intervals are percentile bootstraps over whole games (``metrics.bootstrap``), like every metric here.
 
-``levels(...)`` turns a skill level into a table of bots; ``compare_across`` gives a ``compare`` at each
-level and flags a verdict that changes sign or loses significance between levels.
+``table_of`` turns a skill level into a table of bots; ``compare_across`` gives a ``compare`` at each
+level and flags a verdict that changes sign or loses significance between levels. Both are read here as
+before; since issue 52 the levels live in ``design.levels`` and ``compare_across`` in ``design.paired``
+(beside the ``compare`` it repeats), so design imports in one direction: this module names them, it
+does not hold them.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
 
 import polars as pl
 
+from .levels import SkillComparison, flag, level_name, table_of, verdict
 from .metrics import Estimate, Metric, bootstrap, metric, resolver
+from .paired import compare_across
 
-
-def table_of(level: Any, players: int) -> list[str]:
-    """A level's bots, one a seat: a bot name fills every seat; a list names each seat."""
-    if isinstance(level, str):
-        return [level] * players
-    bots = [str(b) for b in level]
-    if len(bots) != players:
-        raise ValueError(f"skill: the table {bots!r} names {len(bots)} bots for {players} players")
-    return bots
-
-
-def level_name(level: Any) -> str:
-    """How a level is named in a table: the bot, or the seats' bots joined by commas."""
-    return level if isinstance(level, str) else ",".join(str(b) for b in level)
+__all__ = [
+    "SkillComparison",
+    "compare_across",
+    "edge",
+    "first_player_advantage",
+    "flag",
+    "level_name",
+    "skill_expression",
+    "skill_metric",
+    "table_of",
+    "verdict",
+]
 
 
 # --- the metrics ---------------------------------------------------------------------------------
@@ -123,90 +124,3 @@ def skill_metric(name: str, game: str) -> Metric | None:
             name, game, lambda res: edge(res, "seat", rest), f"Win share of seat {rest} above the fair share.", "points"
         )
     return None
-
-
-# --- verdicts across skill -----------------------------------------------------------------------
-
-
-@dataclass
-class SkillComparison:
-    """``compare`` at each skill level, and the verdicts that do not hold across them."""
-
-    levels: dict[str, Any]
-    table: pl.DataFrame
-    flags: pl.DataFrame
-
-    def __str__(self) -> str:
-        lines = [f"paired comparison at {len(self.levels)} skill levels: b - a with 95 % CI"]
-        width = max([22, *(len(m) for m in self.table["metric"])])
-        for name in self.levels:
-            lines.append(f"  at {name}:")
-            for r in self.table.filter(pl.col("level") == name).iter_rows(named=True):
-                ci = (
-                    "no interval"
-                    if r["ci_low"] is None or math.isnan(r["ci_low"])
-                    else (f"[{r['ci_low']:+.3f}, {r['ci_high']:+.3f}]")
-                )
-                lines.append(f"    {r['metric']:<{width}}  {r['diff']:+10.3f}  {ci:<22}  {r['verdict']}")
-        lines.append("verdicts that change with skill:" if self.flags.height else "every verdict holds at every level")
-        for r in self.flags.iter_rows(named=True):
-            lines.append(f"  {r['metric']}: {r['flag']} ({r['verdicts']})")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-def verdict(diff: float, lo: float | None, hi: float | None) -> str:
-    """``up`` or ``down`` when the interval excludes 0, ``unclear`` when it holds 0, ``unmeasured`` without one."""
-    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
-        return "unmeasured"
-    if lo > 0:
-        return "up"
-    if hi < 0:
-        return "down"
-    return "unclear"
-
-
-def flag(verdicts: list[str]) -> str:
-    """How a metric's verdicts across levels disagree: a sign change, a lost significance, or ``""``."""
-    clear = {v for v in verdicts if v in ("up", "down")}
-    if len(clear) > 1:
-        return "changes sign"
-    if clear and "unclear" in verdicts:
-        return "loses significance"
-    return ""
-
-
-def compare_across(rules_a, rules_b, skill: list, players: int = 4, games: int = 200, **kw) -> SkillComparison:
-    """``compare`` at each skill level (a bot name for every seat, or a list one a seat), flags across levels."""
-    from ..sim.progress import progress_bar
-    from .paired import compare
-
-    if not skill:
-        raise ValueError("skill: name at least one level, e.g. ['heuristic', 'ismcts:100']")
-    levels: dict[str, Any] = {}
-    frames = []
-    tables = {level_name(level): table_of(level, players) for level in skill}  # a bad level refused before any game
-    total = 2 * games * len(tables) if isinstance(games, int) and games > 0 else 0
-    with progress_bar(total, kw.get("progress"), desc="compare at skill levels", delay=0):  # one bar: the time left
-        for name, bots in tables.items():
-            lineup = bots if len(set(bots)) > 1 else bots[0]
-            c = compare(rules_a, rules_b, players=players, games=games, bots=lineup, **kw)
-            levels[name] = c
-            frames.append(c.table.with_columns(pl.lit(name).alias("level")))
-    table = pl.concat(frames, how="diagonal_relaxed")
-    table = table.with_columns(
-        pl.struct("diff", "ci_low", "ci_high")
-        .map_elements(lambda r: verdict(r["diff"], r["ci_low"], r["ci_high"]), return_dtype=pl.Utf8)
-        .alias("verdict")
-    )
-    flags = []
-    for m in dict.fromkeys(table["metric"].to_list()):
-        rows = table.filter(pl.col("metric") == m)
-        by_level = dict(zip(rows["level"].to_list(), rows["verdict"].to_list()))
-        f = flag(list(by_level.values()))
-        if f:
-            flags.append({"metric": m, "flag": f, "verdicts": ", ".join(f"{k}: {v}" for k, v in by_level.items())})
-    flag_table = pl.DataFrame(flags, schema={"metric": pl.Utf8, "flag": pl.Utf8, "verdicts": pl.Utf8})
-    return SkillComparison(levels, table, flag_table)

@@ -21,7 +21,9 @@ from ..core.errors import BourbonLabError
 from ..core.registry import DEFAULT_GAME
 from ..core.yamlfile import load as load_yaml
 from ..core.yamlfile import read_text
+from . import coverage
 from .metrics import Estimate, get_metric
+from .runs import Run
 
 
 def __getattr__(name: str):
@@ -33,19 +35,6 @@ def __getattr__(name: str):
 
 class TargetsError(BourbonLabError, ValueError):
     """A targets file or request that cannot be used; the message names the field."""
-
-
-@dataclass(frozen=True)
-class Run:
-    """How to play the games a target's metric reads: players, bots and distillery lineups."""
-
-    name: str
-    players: int = 4
-    bots: tuple[str, ...] = ("heuristic",)
-    lineups: tuple[tuple[str, ...], ...] = ()
-
-    def bot_list(self) -> list[str] | str:
-        return list(self.bots) if len(self.bots) > 1 else self.bots[0]
 
 
 @dataclass(frozen=True)
@@ -202,8 +191,6 @@ def _every_mechanic(raw: list, source: str, game: str):
     A mechanic the book itself makes rare (``expect_rare``) gets no floor; each expanded target quotes
     its mechanic's rule and belongs to the group ``<kind>:*``.
     """
-    from .coverage import mechanics_of
-
     for i, t in enumerate(raw):
         where = f"{source}: targets[{i}]"
         metric = t.get("metric") if isinstance(t, dict) else None
@@ -213,7 +200,7 @@ def _every_mechanic(raw: list, source: str, game: str):
         kind = metric[: -len(EVERY) - 1]
         if t.get("rising"):
             raise TargetsError(f"{where}.metric: {metric!r} stands for every mechanic and cannot be rising")
-        mechanics = [m for m in mechanics_of(game) if not m.expect_rare]
+        mechanics = [m for m in coverage.mechanics_of(game) if not m.expect_rare]
         if not mechanics:
             raise TargetsError(f"{where}.metric: {game} declares no mechanics for {metric!r}")
         for m in mechanics:

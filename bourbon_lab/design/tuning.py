@@ -31,9 +31,10 @@ import polars as pl
 from ..core.errors import BourbonLabError, one_line
 from ..core.registry import DEFAULT_GAME
 from ..sim import game_seed, simulate
-from .check import TargetReport, check_targets, compare_reports, join_results, play_run, run_targets
+from .check import TargetReport, check_targets, compare_reports, run_targets, target_misses, targets_loss
 from .knobs import Knob, apply_knobs, parse_knobs
 from .metrics import point_only
+from .runs import join_results, play_run
 from .screening import require
 from .targets import Targets, TargetsError, as_targets
 
@@ -116,6 +117,7 @@ def tune(
     progress: bool | None = None,
     simulate_fn=simulate,
     objectives: str = "loss",
+    executor=None,
 ) -> TuneResult:
     """Search ``knobs`` for the ruleset that best meets ``targets``.
 
@@ -138,6 +140,9 @@ def tune(
         is an objective of its own (Optuna's NSGA-II, every trial plays all its rungs); ``front`` holds
         the Pareto-optimal trials and ``conflicts`` which targets pull against which. The best is the
         front's trial with the smallest weighted loss.
+    executor : dask.distributed.Client, optional
+        Every trial's runs (and the before/after check) play on this cluster instead of ``workers``
+        local processes; the trials are the same, so is the result.
     """
     optuna = require("optuna")
     t = as_targets(targets, getattr(rules, "game", DEFAULT_GAME))
@@ -147,7 +152,7 @@ def tune(
         raise TargetsError(f"objectives: {objectives!r} must be 'loss' (one weighted loss) or 'pareto'")
     pareto = objectives == "pareto"
     ks = parse_knobs(rules, knobs, allow_book)
-    objective = _Objective(rules, ks, t, games, rungs, seed, workers, simulate_fn, pareto)
+    objective = _Objective(rules, ks, t, games, rungs, seed, workers, simulate_fn, pareto, executor)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # multivariate TPE is marked experimental
@@ -169,8 +174,9 @@ def tune(
     best_number = _best_trial(trials if front is None else front)
     best = apply_knobs(rules, ks, [objective.values[best_number][k.name] for k in ks])
     final_seed = game_seed(seed, 999_999)
-    before = check_targets(run_targets(rules, t, final_games, final_seed, workers, False, simulate_fn), t)
-    after = check_targets(run_targets(best, t, final_games, final_seed, workers, False, simulate_fn), t)
+    final = dict(workers=workers, progress=False, simulate_fn=simulate_fn, executor=executor)
+    before = check_targets(run_targets(rules, t, final_games, final_seed, **final), t)
+    after = check_targets(run_targets(best, t, final_games, final_seed, **final), t)
     settings = {
         "budget": budget,
         "seed": seed,
@@ -208,9 +214,12 @@ def _start_point(rules, ks: list[Knob]) -> dict:
 class _Objective:
     """One trial: suggest knob values, build the ruleset, play rung after rung, report the loss."""
 
-    def __init__(self, rules, ks, targets: Targets, games, rungs, seed, workers, simulate_fn, pareto=False):
+    def __init__(
+        self, rules, ks, targets: Targets, games, rungs, seed, workers, simulate_fn, pareto=False, executor=None
+    ):
         self.rules, self.ks, self.targets, self.pareto = rules, ks, targets, pareto
         self.games, self.rungs, self.seed, self.workers, self.simulate_fn = games, rungs, seed, workers, simulate_fn
+        self.executor = executor
         self.values: dict[int, dict] = {}
 
     def __call__(self, trial) -> float:
@@ -229,7 +238,9 @@ class _Objective:
             rung_seed = game_seed(self.seed, 1_000 + rung)
             for run in self.targets.needed_runs():
                 played[run.name].append(
-                    play_run(rules, run, self.games, rung_seed, self.workers, False, self.simulate_fn)
+                    play_run(
+                        rules, run, self.games, rung_seed, self.workers, False, self.simulate_fn, executor=self.executor
+                    )
                 )
             trial.set_user_attr("games", (rung + 1) * self.games)
             if self.pareto and rung < self.rungs - 1:
@@ -252,16 +263,12 @@ class _Objective:
 
 
 def _loss(results: dict, targets: Targets) -> float:
-    from .check import targets_loss
-
     with point_only():
         return targets_loss(results, targets)
 
 
 def _distances(results: dict, targets: Targets) -> tuple[float, ...]:
     """Each objective's weighted miss (point estimates): a target's, or the sum over a group's targets."""
-    from .check import target_misses
-
     with point_only():
         misses = target_misses(results, targets)
     return tuple(sum(misses[i] for i in members) for members in _objectives(targets).values())

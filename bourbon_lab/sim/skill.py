@@ -130,12 +130,14 @@ def ladder(
     rules: Any = None,
     workers: int | None = None,
     progress: bool | None = None,
+    executor: Any = None,
 ) -> SkillLadder:
     """Rate ``bots`` of ``game`` (a name, or a ruleset) from ``games`` mixed-table games in all.
 
     ``players`` defaults to the game's own first table. The games are split evenly among the
     tables (``tables_for``); each table plays the same seeds, so the mixes differ only in who sits.
     ``progress``: one bar over every table's games, with the time left (False: none; see ``simulate``).
+    ``executor`` (a Dask client) plays every table's games on its cluster, as ``simulate`` does.
     """
     from .progress import progress_bar
     from .runner import SimulationError, simulate
@@ -156,7 +158,16 @@ def ladder(
         per * len(tables), progress, desc="ladder", delay=0
     ):  # one bar, every table's games: the time left
         runs = [
-            simulate(rules, players=players, games=per, bots=list(table), seed=seed, workers=workers, progress=progress)
+            simulate(
+                rules,
+                players=players,
+                games=per,
+                bots=list(table),
+                seed=seed,
+                workers=workers,
+                progress=progress,
+                executor=executor,
+            )
             for table in tables
         ]
     for i, res in enumerate(runs):
