@@ -40,7 +40,10 @@ _LAZY = {
     "SkillLadder": "sim.skill",
     "restricted_play": "design.restricted",
     "restricted_across": "design.restricted",
+    "behaviour": "design.behaviour",  # what a rule change does to play, mechanic by mechanic (issue 51)
     "ChartInputError": "core.chartinput",
+    "train": "bots.learned",  # the learned bot's model for a ruleset, trained once and kept
+    "ModelMismatch": "bots.learned",
 }
 
 _DEFAULT_GAME_NAMES = ("Action", "Event", "Game", "Ruleset", "SetupError")

@@ -1,7 +1,17 @@
 """Fixtures shared by the test modules."""
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 from browsing import launch
+
+MODELS = tempfile.mkdtemp(prefix="bourbon_lab_models_")
+"""The learned bot's models for the whole session, set before any test runs (none is written to ~/.cache)."""
+os.environ["BOURBON_LAB_MODELS"] = MODELS
+atexit.register(shutil.rmtree, MODELS, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -71,9 +71,9 @@ def test_unknown_bot_lists_known_bots():
     with pytest.raises(UnknownBot) as info:
         make_bot("nope")
     msg = str(info.value)
-    assert "'nope'" in msg
+    assert "unknown bot 'nope' for bourbonomics" in msg  # the default game is named like any other
     assert "bots" in msg  # the field is named
-    for name in ("random", "heuristic", "search"):
+    for name in ("random", "heuristic", "search", "learned"):
         assert name in msg  # known bots are listed as the hint
     assert isinstance(info.value, bl.BourbonLabError)
     assert isinstance(info.value, ValueError)
@@ -106,8 +106,9 @@ def test_bad_bot_parameters_raise_a_clear_error(spec):
 # --- full legal games -----------------------------------------------------------------------
 
 
-CHEAP = {"ismcts": "ismcts:iterations=6,depth=6"}
-"""A search bot plays whole games here on a small budget: at its default, four seats of it take minutes a game."""
+CHEAP = {"ismcts": "ismcts:iterations=6,depth=6", "learned": "learned:rounds=0,warmup=4,depth=4,steps=1,margin=0"}
+"""A search bot plays whole games here on a small budget: at its default, four seats of it take minutes a game.
+``learned`` learns from 4 heuristic games only, and leaves the heuristic for any move that plays out better."""
 
 
 @pytest.mark.parametrize("players", [2, 4])

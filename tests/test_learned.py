@@ -15,17 +15,8 @@ import numpy as np
 import pytest
 
 import bourbon_lab as bl
-from bourbon_lab.bots import make_bot
-from bourbon_lab.core.bots import ANY_GAME, REGISTRIES
-
-LAB_REGISTERS_IT = "learned" in REGISTRIES[ANY_GAME]
-"""Whether the lab registers ``learned`` itself (``bourbon_lab.bots`` importing it); else only these tests do."""
-
-from bourbon_lab.bots import learned, models, training  # noqa: E402  (importing it registers the bot)
-from bourbon_lab.bots.base import bot_params  # noqa: E402
-
-if not LAB_REGISTERS_IT:
-    REGISTRIES[ANY_GAME].pop("learned")  # other modules' tests count the bots the lab itself registers
+from bourbon_lab.bots import learned, make_bot, models, training
+from bourbon_lab.bots.base import bot_params
 
 TINY = {"rounds": 1, "games": 16, "warmup": 4, "depth": 4, "steps": 1}
 """A tiny budget: 4 heuristic games, then one round of 16 games (four seeds, each at all 4 margins, the seats
@@ -37,15 +28,6 @@ SMALL = {"rounds": 1, "games": 4, "warmup": 4, "depth": 4, "steps": 1}
 """Smaller still, where only the machinery is checked: one seed at each margin."""
 
 NIM = "rickhouse_nim"
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _registered():
-    """``learned`` registered for every game while these tests run, and the registry as it was after."""
-    REGISTRIES[ANY_GAME]["learned"] = learned.Learned
-    yield
-    if not LAB_REGISTERS_IT:
-        REGISTRIES[ANY_GAME].pop("learned", None)
 
 
 @pytest.fixture(autouse=True)

@@ -39,9 +39,14 @@ begin another game's book actions (and Bourbonomics', Distilled's and Microbrew'
 CAP = 2
 """Plays of the often-offered action per seat (counted over the table): a search that finds it worth playing
 every time cannot stall a game with it."""
-SEARCH = {"ismcts": "ismcts:iterations=4,depth=2", "search": "search:budget=6,horizon=0"}
-"""The search bots at tiny budgets: how they play a new action is the point here, not how well."""
-BLIND = ("random", "search", "ismcts")
+SEARCH = {
+    "ismcts": "ismcts:iterations=4,depth=2",
+    "search": "search:budget=6,horizon=0",
+    "learned": "learned:rounds=0,warmup=4,depth=2,steps=1,margin=0",
+}
+"""The search bots at tiny budgets: how they play a new action is the point here, not how well. ``learned``
+learns the very rules, the new action too, from 4 heuristic games, and leaves the heuristic for any better move."""
+BLIND = ("random", "search", "ismcts", "learned")
 """Bots that choose among all legal actions; every other bot is written for its book."""
 HANDLED: Counter = Counter()
 """How often the new action's handler ran, by game: in the games played and in the searches' worlds."""

@@ -1,8 +1,12 @@
 """What a bot is: something that picks one of the legal actions from a player's view of the table.
 
 Bots are registered per game (``"heuristic"`` is that game's default), each game's in its own folder
-(``games/<game>/bots``); ``random``, ``search`` and ``ismcts`` exist for every game, playing through the
-protocol alone (``generic.py``, ``ismcts.py``).
+(``games/<game>/bots``); ``random``, ``search``, ``ismcts`` and ``learned`` exist for every game, playing
+through the protocol alone (``generic.py``, ``ismcts.py``, ``learned.py``).
+
+A bot class may do work once per run before any game starts (``learned`` finds or trains its model for the
+run's ruleset): ``prepare_bots`` calls its ``before_games`` classmethod, so a run's workers inherit the
+result instead of each doing it again.
 """
 
 from __future__ import annotations
@@ -10,10 +14,21 @@ from __future__ import annotations
 import difflib
 import inspect
 
-from ..core import DEFAULT_GAME, BourbonLabError, get_game
+from ..core import DEFAULT_GAME, BourbonLabError, game_of, get_game
 from ..core.bots import ANY_GAME, REGISTRIES, REGISTRY, Bot, register
 
-__all__ = ["ANY_GAME", "REGISTRIES", "REGISTRY", "Bot", "UnknownBot", "bot_names", "bots_for", "make_bot", "register"]
+__all__ = [
+    "ANY_GAME",
+    "REGISTRIES",
+    "REGISTRY",
+    "Bot",
+    "UnknownBot",
+    "bot_names",
+    "bots_for",
+    "make_bot",
+    "prepare_bots",
+    "register",
+]
 
 
 class UnknownBot(BourbonLabError, ValueError):
@@ -22,7 +37,7 @@ class UnknownBot(BourbonLabError, ValueError):
 
 def bots_for(game: str = DEFAULT_GAME) -> dict[str, type[Bot]]:
     """Every bot that plays ``game``: its own, then the generic ones it does not replace."""
-    from . import generic, ismcts  # noqa: F401  (registers the bots every game has)
+    from . import generic, ismcts, learned  # noqa: F401  (registers the bots every game has)
 
     if game != ANY_GAME:
         get_game(game).part("bots")  # the game's own bots register as its folder's ``bots`` is imported
@@ -35,8 +50,15 @@ def bot_names(game: str = DEFAULT_GAME) -> list[str]:
 
 
 def registry_key() -> tuple:
-    """What a worker process must know of the registries (a new bot means new workers)."""
-    return tuple(sorted((g, name, id(cls)) for g, bots in REGISTRIES.items() for name, cls in bots.items()))
+    """What a worker process must know of the registries (a new bot means new workers).
+
+    And of the learned models: where they are saved, and which this process holds (a model trained since
+    the workers started means new workers, which inherit it, so none of them trains it again).
+    """
+    from . import models
+
+    bots = tuple(sorted((g, name, id(cls)) for g, bots in REGISTRIES.items() for name, cls in bots.items()))
+    return bots, str(models.folder()), models.remembered_keys()
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -67,8 +89,7 @@ def bot_params(spec: str, game: str = DEFAULT_GAME) -> tuple[str, dict[str, obje
     if name not in names:
         close = difflib.get_close_matches(name, names, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        where = "" if game == DEFAULT_GAME else f" for {game}"
-        raise UnknownBot(f"bots: unknown bot {name!r}{where}{hint}; known bots: {', '.join(names)}")
+        raise UnknownBot(f"bots: unknown bot {name!r} for {game}{hint}; known bots: {', '.join(names)}")
     signature = inspect.signature(known[name].__init__).parameters
     accepted = [p for p in signature if p not in ("self", "seed")]
     params: dict[str, object] = {}
@@ -103,8 +124,7 @@ def check_bot(spec: str, game: str = DEFAULT_GAME) -> None:
 
 def make_bot(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     """A bot for ``game`` from its name, with optional parameters: ``"random"``, ``"search:budget=64"``."""
-    if game != DEFAULT_GAME:
-        get_game(game)  # an unknown game is named as such, not as an unknown bot
+    get_game(game)  # an unknown game is named as such, not as an unknown bot
     name, params = bot_params(spec, game)
     try:
         return bots_for(game)[name](seed=seed, **params)
@@ -112,3 +132,21 @@ def make_bot(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
         raise
     except ValueError as exc:
         raise UnknownBot(f"bots: {spec!r}: {exc}") from None
+
+
+def prepare_bots(
+    rules, players: int, bots, *, workers: int | None = None, executor=None, progress: bool | None = None
+) -> None:
+    """Each bot's once-a-run work, here and now, before a run's games start (and its workers fork).
+
+    ``bots``: one spec or a list (as ``simulate`` takes them). A bot class with a ``before_games`` classmethod
+    gets the rules, the table size and its parameters: ``learned`` finds or trains its model for these rules,
+    so every worker finds it instead of training it again. ``workers``, ``executor`` and ``progress`` are the
+    run's own (training spreads its games the same way and shows its own bar). The rest do nothing.
+    """
+    game = game_of(rules)
+    for spec in dict.fromkeys([bots] if isinstance(bots, str) else bots):
+        name, params = bot_params(spec, game)
+        hook = getattr(bots_for(game)[name], "before_games", None)
+        if hook is not None:
+            hook(rules, players, params, workers=workers, executor=executor, progress=progress)

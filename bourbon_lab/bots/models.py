@@ -8,7 +8,8 @@ fingerprint, so another key, and trains anew. A file loaded for a ruleset it was
 refused by name (``ModelMismatch``), never played.
 
 The folder is ``$BOURBON_LAB_MODELS`` when set, else ``bourbon_lab/models`` under the user's cache
-folder (``$XDG_CACHE_HOME``, else ``~/.cache``).
+folder (``$XDG_CACHE_HOME``, else ``~/.cache``). Processes sharing the folder train a key once: the first
+holds the key's lock (``claim``) while it trains, and the others wait for it and load its file.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import json
 import os
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -193,6 +196,39 @@ def find(game: str, fingerprint: str, players: int, budget: dict[str, int], size
         return None
     remember(model)
     return model
+
+
+def remembered_keys() -> tuple[str, ...]:
+    """The keys of the models this process holds (a process pool started before one was trained lacks it)."""
+    with _LOCK:
+        return tuple(sorted(_MEMORY))
+
+
+@contextmanager
+def claim(game: str, players: int, key: str) -> Iterator[None]:
+    """Hold this key's lock (a file beside its model) while the block runs: one process trains it at a time.
+
+    Another process (a run's worker, a second notebook) asking for the same key waits here, then finds the
+    model saved. Where the folder cannot be written, or the system has no ``flock``, nothing is held.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover  (Windows: no lock; a second process may train the key again)
+        yield
+        return
+    path = path_for(game, players, key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_name(f".{path.stem}.lock"), "a+b")  # noqa: SIM115  (closed below)
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def forget_all() -> None:

@@ -17,8 +17,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from ..core import get_game
@@ -141,16 +143,22 @@ def train(
         found = models.find(game.name, fingerprint, players, spent, SIZE)
         if found is not None:
             return found
-    model = _train(rules, players, spent, fingerprint, workers, executor, progress)
-    models.remember(model)
-    models.save(model)
+    with models.claim(game.name, players, models.model_key(game.name, fingerprint, players, spent, SIZE)):
+        if not retrain:  # another process may have trained it while this one waited for the lock
+            found = models.find(game.name, fingerprint, players, spent, SIZE)
+            if found is not None:
+                return found
+        model = _train(rules, players, spent, fingerprint, workers, executor, progress)
+        models.remember(model)
+        try:
+            models.save(model)
+        except OSError as exc:  # a folder that cannot be written: the model still plays in this process
+            warnings.warn(f"learned: could not save the model ({exc}); it is kept in memory only", stacklevel=2)
     return model
 
 
 def _train(rules, players, spent, fingerprint, workers, executor, progress) -> models.Model:
     global FITS
-    from tqdm.auto import tqdm
-
     game = rules.game
     dim = Features(game, players, SIZE).dim
     states = (Stats(dim), Stats(dim))  # fitted on, held out
@@ -159,15 +167,7 @@ def _train(rules, players, spent, fingerprint, workers, executor, progress) -> m
     history: list[dict[str, Any]] = []
     edges: dict[tuple[int, int], dict[float, float]] = {}
     total = spent["warmup"] + spent["rounds"] * spent["games"]
-    bar = tqdm(
-        total=total,
-        unit="game",
-        desc=f"learning {game} at {players}",
-        disable=progress is False,
-        delay=0 if progress else 1.0,
-        leave=False,
-    )
-    try:
+    with _own_bar(total, progress, f"learning {game} at {players}") as bar:
         for r in range(spent["rounds"] + 1):
             start = time.perf_counter()
             count = spent["warmup"] if r == 0 else spent["games"]
@@ -211,12 +211,27 @@ def _train(rules, players, spent, fingerprint, workers, executor, progress) -> m
                     "cpu_seconds": round(cpu, 2),
                 }
             )
-    finally:
-        bar.close()
     FITS += 1
     margin, gains = choose_margin(edges)
     history[-1].update({"margins": gains, "margin": margin})
     return models.Model(game, fingerprint, players, dict(spent), SIZE, weights, margin, worlds, depth, history)
+
+
+@contextmanager
+def _own_bar(total: int, progress: bool | None, desc: str) -> Iterator[Any]:
+    """The training's own bar of ``total`` games (``sim.progress``), even inside a longer call's bar.
+
+    A run that trains its bot first (``simulate`` with ``learned``) shows the training on a bar of its own:
+    its games are not the run's, so they must not advance the run's bar.
+    """
+    from ..sim import progress as bars
+
+    token = bars._OPEN.set(None)
+    try:
+        with bars.progress_bar(total, progress, desc=desc) as bar:
+            yield bar
+    finally:
+        bars._OPEN.reset(token)
 
 
 def choose_margin(edges: dict[tuple[int, int], dict[float, float]]) -> tuple[float, dict[str, list[float]]]:
