@@ -43,19 +43,23 @@ def _table(rows: list[list[str]], header: list[str], width: int | None = WIDTH) 
 
 
 def rules_report(rules, show_all: bool = False, width: int | None = WIDTH) -> str:
-    """The variants table with the current values; with ``show_all``, every field by group.
+    """The variants table with the current values; with ``show_all``, every field by group. Any game's ruleset.
 
     The fields and their groups are the ruleset class's own schema (``schema()``), so no game is named here.
+    A game may end the report with a sentence on its content: ``content(rules)`` in its folder's ``rules_report``
+    module (Bourbonomics counts its mash bills, demand cards and distilleries).
     Lines fit in ``width`` columns (a description then goes under its row); None keeps one line a row.
     """
-    fields = type(rules).schema()
+    from .core import game_of, get_game
+
+    fields = _fields(rules)
     rows = []
     for v in type(rules).variants():
         current = getattr(rules, v["name"])
         choices = " | ".join(_fmt(c) for c in v["choices"])
-        rows.append([v["name"], choices, _fmt(v["default"]), _fmt(current), v["description"]])
+        rows.append([v["name"], choices, _fmt(v["default"]), _fmt(current), v.get("description", "")])
     parts = ["Rule variants", _table(rows, ["variant", "choices", "default", "current", "what it decides"], width)]
-    changed = rules.changes()
+    changed = _changes(rules)
     if changed:
         parts += ["", "Changed from the defaults:"]
         parts += [
@@ -67,12 +71,27 @@ def rules_report(rules, show_all: bool = False, width: int | None = WIDTH) -> st
                 [f.name, _fmt(getattr(rules, f.name)), _range(f), f.description] for f in fields if f.group == group
             ]
             parts += ["", f"[{group}]", _table(rows, ["field", "value", "range", "description"], width)]
-    content = (
-        f"Content: {len(rules.mash_bills)} mash bills, {len(rules.demand_cards)} demand cards, "
-        f"{len(rules.distilleries)} distilleries. Ruleset fingerprint {rules.fingerprint()}."
-    )
-    parts += ["", *(textwrap.wrap(content, width) if width else [content])]
+    own = get_game(game_of(rules)).part("rules_report")
+    content = getattr(own, "content", None)
+    closing = " ".join([*([content(rules)] if content else []), f"Ruleset fingerprint {rules.fingerprint()}."])
+    parts += ["", *(textwrap.wrap(closing, width) if width else [closing])]
     return "\n".join(parts)
+
+
+def _fields(rules) -> list:
+    """The ruleset's fields as its schema lists them; a bare name (a ruleset with no specs) is a field of its own."""
+    from types import SimpleNamespace
+
+    bare = {"group": "rules", "description": "", "choices": (), "lo": None, "hi": None}
+    return [SimpleNamespace(name=f, **bare) if isinstance(f, str) else f for f in type(rules).schema()]
+
+
+def _changes(rules) -> dict:
+    """What ``rules`` changes from its game's defaults: its own ``changes()``, else its values compared."""
+    if hasattr(rules, "changes"):
+        return rules.changes()
+    base = type(rules).default().to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
 
 
 def _range(f) -> str:
@@ -99,28 +118,8 @@ def _load_rules(args):
 
 def _cmd_rules(args) -> int:
     rules = _load_rules(args)
-    if _game(args) != DEFAULT_GAME:  # the full report reads the default game's content lists (mash bills...)
-        print(other_rules_report(rules, width=None if args.wide else WIDTH))
-        return 0
     print(rules_report(rules, show_all=args.all, width=None if args.wide else WIDTH))
     return 0
-
-
-def other_rules_report(rules, width: int | None = WIDTH) -> str:
-    """Another game's variants with their current values, then every value of its ruleset."""
-    from .core import get_game
-
-    game = get_game(rules.game)
-    rows = [
-        [v["name"], " | ".join(_fmt(c) for c in v["choices"]), _fmt(v["default"]), _fmt(getattr(rules, v["name"]))]
-        + [v.get("description", "")]
-        for v in game.variants()
-    ]
-    parts = [f"{game.info.title}: rule variants"]
-    parts.append(_table(rows, ["variant", "choices", "default", "current", "what it decides"], width) if rows else "-")
-    values = [[k, _fmt(tuple(v) if isinstance(v, list) else v)] for k, v in rules.to_dict().items()]
-    parts += ["", _table(values, ["field", "value"], width), "", f"Ruleset fingerprint {rules.fingerprint()}."]
-    return "\n".join(parts)
 
 
 def _cmd_games(args) -> int:
@@ -152,7 +151,7 @@ def _cmd_simulate(args) -> int:
     from .sim import simulate
 
     rules = _load_rules(args)
-    bots = _bots(args, "heuristic").split(",")
+    bots = _bots(args).split(",")
     result = simulate(
         rules,
         players=args.players,
@@ -178,7 +177,7 @@ def _cmd_ladder(args) -> int:
     if args.pairs:
         from .sim.ladder import ladder, ladder_text
 
-        bots = _bots(args, "greedy,rush,prime,hot,specialist,search").split(",")
+        bots = _bots(args, pairs=True).split(",")
         table = ladder(rules, bots, players=args.players or 2, games=args.games, seed=args.seed, workers=args.workers)
         print(ladder_text(table))
         return 0
@@ -201,16 +200,22 @@ def _cmd_ladder(args) -> int:
     return 0
 
 
-def _bots(args, default: str) -> str:
-    """``--bots``, else the default for Bourbonomics; for another game, its own bots (all of them, or random)."""
-    from .bots.base import bot_names
+def _bots(args, pairs: bool = False) -> str:
+    """``--bots``, else the game's own bots: one rule for every game.
 
+    Its ``heuristic`` (else ``random``); for ``ladder --pairs``, the bots its ``bots`` module lists as ``PAIRS``
+    (Bourbonomics' six), else every bot of the game.
+    """
+    from .bots.base import bot_names, bots_for
+    from .core import get_game
+
+    if args.bots:
+        return args.bots
     game = _game(args)
-    if args.bots is not None or game == DEFAULT_GAME:
-        return args.bots or default
     names = bot_names(game)
-    if "," in default:
-        return ",".join(names)
+    if pairs:  # every bot, but one that trains first (``before_games``: minutes) only when named
+        quick = [n for n in names if not hasattr(bots_for(game)[n], "before_games")]
+        return ",".join(getattr(get_game(game).part("bots"), "PAIRS", None) or quick)
     return "heuristic" if "heuristic" in names else "random"
 
 
@@ -298,6 +303,7 @@ _COMMAND_MODULES = (
     "bourbon_lab.dashboard.commands",
     "bourbon_lab.testing.commands",
     "bourbon_lab.design.commands",
+    "bourbon_lab.design.behaviour",
 )
 """Layers that add their own sub-commands: each module has ``register(subparsers)``."""
 

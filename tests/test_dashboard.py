@@ -287,6 +287,6 @@ def test_a_picked_scenario_retitles_the_study_and_each_game_lists_its_own_scenar
     assert study.message == "" and study.source == named and study.players == 2
     assert f"({named})" in app.title.object
     app.picker.value = "microbrew"
-    assert "Microbrew study (microbrew defaults)" in app.title.object
+    assert "Microbrew study (defaults)" in app.title.object
     picker = next(w for w in app.tabs.views[0]._inputs().objects if getattr(w, "name", "") == "Scenario")
     assert set(picker.options) - {DEFAULTS} == own["microbrew"]

@@ -318,7 +318,7 @@ def test_publish_with_game_flag_writes_a_tip_jar_report(tmp_path, capsys):
 
     assert main(["publish", "--game", "tipjar", "--games", "4", "--players", "3", "--out", str(tmp_path)]) == 0
     page = (tmp_path / "index.html").read_text()
-    assert "<h1>Tip Jar (test-only) study: tipjar defaults</h1>" in page
+    assert "<h1>Tip Jar (test-only) study: defaults</h1>" in page
     assert (tmp_path / "charts" / "score_by_source.svg").read_text().lstrip().startswith("<svg")
     assert main(["publish", "--game", "tipjar", "--players", "6", "--out", str(tmp_path)]) == 2
     assert "--players: 6 is outside 2-4" in capsys.readouterr().err

@@ -36,7 +36,7 @@ def _cli(capsys, *argv):
 
 def test_cli_rules_simulate_and_ladder(capsys):
     code, out, _ = _cli(capsys, "rules", "--game", GAME)
-    assert code == 0 and out.startswith("Gin Crafters: rule variants") and "final_turns" in out
+    assert code == 0 and out.startswith("Rule variants") and "final_turns" in out
     code, out, _ = _cli(capsys, "simulate", "--game", GAME, "--games", "6", "--players", "3")
     assert code == 0 and "ended by: target 6" in out
     code, out, _ = _cli(capsys, "ladder", "--game", GAME, "--games", "4", "--bots", "tempo,random")
@@ -56,7 +56,7 @@ def test_cli_check_and_replay_use_the_games_scenarios_and_sentences(capsys):
 def test_cli_publish_and_dashboard_start_from_the_games_defaults(capsys, tmp_path, monkeypatch):
     code, _, err = _cli(capsys, "publish", "--game", GAME, "--games", "4", "--players", "2", "--out", str(tmp_path))
     assert code == 0, err
-    assert "<h1>Gin Crafters study: gin_crafters defaults</h1>" in (tmp_path / "index.html").read_text()
+    assert "<h1>Gin Crafters study: defaults</h1>" in (tmp_path / "index.html").read_text()
     served = {}
     monkeypatch.setattr("bourbon_lab.dashboard.app.serve", lambda *a, **k: served.update(k))
     assert main(["dashboard", "--game", GAME, "--no-show"]) == 0

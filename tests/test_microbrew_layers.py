@@ -47,7 +47,7 @@ def test_check_and_replay_run_microbrews_lessons(capsys):
 
 
 def test_rules_lists_microbrews_fields_and_variants_and_refuses_another_games_scenario(capsys):
-    assert main(["rules", "--game", "microbrew"]) == 0
+    assert main(["rules", "--game", "microbrew", "--all"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in ("brew_chain", "ferment_match", "replacement", "advertise_per_loyal"))
     assert main(["replay", "--game", "microbrew", "scenarios/ultimates-warehouse.yaml"]) == 2

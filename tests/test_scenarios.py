@@ -139,7 +139,7 @@ def test_ruleset_is_refused_beside_a_snapshot_with_rules(tmp_path):
 
 def test_ruleset_is_a_bourbonomics_key(tmp_path):
     err = _error("name: x\ngame: microbrew\nruleset: first-draft\n", tmp_path)
-    assert err.line == 3 and "microbrew has no named rulesets" in err.why
+    assert err.line == 3 and "ruleset: Microbrew has no named rulesets" in err.why
 
 
 def test_lessons_on_the_first_draft_need_it():

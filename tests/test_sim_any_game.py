@@ -110,12 +110,13 @@ def test_same_seed_same_tables_in_a_process_pool(tip):
 
 
 def test_the_bot_registry_is_per_game():
-    assert bot_names("tipjar") == ["ismcts", "random", "search"]
+    assert bot_names("tipjar") == ["ismcts", "learned", "random", "search"]
     assert {"heuristic", "rush", "greedy", "random", "search"} <= set(bot_names())
     assert type(make_bot("random", game="tipjar")) is UniformRandom
     assert type(make_bot("search", game="tipjar")) is FlatSearch
     assert type(make_bot("random")) is not UniformRandom  # Bourbonomics keeps its own random bot
-    with pytest.raises(UnknownBot, match=r"unknown bot 'heuristic' for tipjar.*known bots: ismcts, random, search"):
+    known = "known bots: ismcts, learned, random, search"
+    with pytest.raises(UnknownBot, match=rf"unknown bot 'heuristic' for tipjar.*{known}"):
         tip_run(bots="heuristic")
 
 
@@ -146,7 +147,7 @@ def test_compare_sweep_and_ladder_run_tipjar():
     ("kw", "word"),
     [
         ({"players": 5}, "players: 5 is outside 2-4"),
-        ({"distilleries": ["standard"] * 3}, "tipjar has no distilleries"),
+        ({"distilleries": ["standard"] * 3}, "distilleries: .* has no setup choice 'distilleries'"),
     ],
 )
 def test_bad_input_for_another_game_is_refused_naming_the_field(kw, word):
@@ -183,8 +184,8 @@ def test_cli_simulate_and_rules_take_another_game(capsys, tmp_path):
     code, out, err = _cli(capsys, "simulate", "--game", "tipjar", "--games", "3", "--workers", "1", "--out", out_dir)
     assert code == 0 and pl.read_parquet(tmp_path / "score_parts.parquet").height > 0
     assert pl.read_parquet(tmp_path / "games.parquet")["game_name"].to_list() == ["tipjar"] * 3
-    code, out, err = _cli(capsys, "rules", "--game", "tipjar")
-    assert code == 0 and "ties" in out and "nobody | both" in out and "target" in out
+    code, out, err = _cli(capsys, "rules", "--game", "tipjar", "--all")
+    assert code == 0 and "ties" in out and "nobody | both" in out and "\ntarget " in out
     code, out, err = _cli(capsys, "games", "--game", "tipjar")
     assert code == 0 and "tipjar" in out and "bourbonomics" not in out
 
@@ -238,8 +239,11 @@ def test_a_scenario_of_another_game_plays_its_script_then_its_bots():
     ("change", "words"),
     [
         (("game: tipjar", "game: tipjr"), ["line 2", "unknown game 'tipjr'", "did you mean 'tipjar'"]),
-        (("round: 1", "zone: Hot"), ["zone: a Bourbonomics check", "can check round, over"]),
-        (("players: 3", "players: 3\ndistilleries: standard"), ["distilleries: tipjar has no distilleries"]),
+        (("round: 1", "zone: Hot"), ["zone: a Bourbonomics check", "checks are round, over"]),
+        (
+            ("players: 3", "players: 3\ndistilleries: standard"),
+            ["distilleries: Tip Jar (test-only) has no setup choice 'distilleries'"],
+        ),
         (("bots: random", "bots: heuristic"), ["unknown bot 'heuristic' for tipjar"]),
         (("players: 3", "players: 9"), ["players: 9 is out of range 2-4"]),
     ],

@@ -82,7 +82,9 @@ class GameDef:
     on (a flight, say): the harness and the soak then check after every action that nothing is created,
     lost, in two places or over its place's ceiling. ``secrets_file`` (optional, ``core.secrets``) declares what is
     hidden from whom and where it lives in the state; ``tests/test_secrets.py`` checks no seat can see another's.
-    ``package`` (the game's package, ``__name__`` in its ``__init__``) is where ``part`` finds the game's own
+    ``setup`` (optional) lists its setup choices (``core.optional``: Bourbonomics' distilleries); a ruleset
+    class with ``names()``/``named(name)`` ships named rulesets. ``package`` (the game's package,
+    ``__name__`` in its ``__init__``) is where ``part`` finds the game's own
     modules: ``bots`` (registers its bots), ``charts`` and ``metrics`` (its design extras).
     """
 
@@ -104,6 +106,8 @@ class GameDef:
     box_context: Callable[[Any], dict[str, Any]] | None = None
     secrets_file: Path | None = None
     package: str | None = None
+    setup: tuple = ()
+    """Optional ``core.optional.SetupChoice``s: choices made at the table before play, one per seat."""
 
     def part(self, name: str) -> Any:
         """The module ``name`` of the game's own folder (``bots``, ``charts``, ``metrics``...), or ``None``.

@@ -117,9 +117,8 @@ def summary_text(result) -> str:
     g = result.games.filter(pl.col("error").is_null())
     p = result.players
     game = result.stamp.get("game", DEFAULT_GAME)
-    of = "" if game == DEFAULT_GAME else f"{game}, "
     lines = [
-        f"run {result.run_id}: {g.height} games of {of}{result.stamp['players']} players, "
+        f"run {result.run_id}: {g.height} games of {game}, {result.stamp['players']} players, "
         f"ruleset {result.stamp['ruleset']}"
     ]
     if result.failures:

@@ -24,18 +24,41 @@ DEFAULTS = "defaults"
 def scenario_files(extra: Path | None = None, game: str = DEFAULT_GAME) -> dict[str, Path | None]:
     """The scenario menu: the defaults, the command line's file, and the game's YAML files in ./scenarios/.
 
-    Bourbonomics' lessons lie in ``scenarios/`` itself, another game's in ``scenarios/<game>/``.
+    One rule for every game: the files in ``scenarios/<game>/``, then those in ``scenarios/`` itself whose
+    ``game:`` names it (a file without ``game:`` is of the default game, as ``bourbon-lab check`` reads it).
     """
     found: dict[str, Path | None] = {DEFAULTS: None}
     if extra is not None:
         found[extra.name] = extra
     folder = Path.cwd() / "scenarios"
-    if game != DEFAULT_GAME:
-        folder = folder / game
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.y*ml")):
+    own = folder / game
+    for path in sorted(own.glob("*.y*ml")) if own.is_dir() else ():
+        found.setdefault(path.name, path)
+    for path in sorted(folder.glob("*.y*ml")) if folder.is_dir() else ():
+        if _game_of_file(path) == game:
             found.setdefault(path.name, path)
     return found
+
+
+def _game_of_file(path: Path) -> str:
+    """The game a scenario file names (``game:``); without one, the default game's.
+
+    Only the top-level ``game:`` line is read (a whole lesson's script is not needed to list it); a file that
+    cannot be read here counts as the default game's, and picking it shows what is wrong with it.
+    """
+    from ..core.yamlfile import load, read_text
+
+    try:
+        text = read_text(path)
+        if text.lstrip().startswith("{"):  # the whole file one flow mapping: read it all
+            data = load(text, str(path))
+        else:
+            line = next((x for x in text.splitlines() if x.startswith(("game:", "game :"))), None)
+            data = {} if line is None else load(line, str(path))
+    except (BourbonLabError, OSError):
+        return DEFAULT_GAME
+    named = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
+    return named if isinstance(named, str) else DEFAULT_GAME
 
 
 def _alert(store) -> pn.pane.Alert:

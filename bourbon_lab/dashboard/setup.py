@@ -58,7 +58,7 @@ class StudySetup:
     def for_game(cls, game: str = DEFAULT_GAME) -> StudySetup:
         """A game's defaults: its default rules, its own first table (``default_players``), its default bot."""
         bots = (default_bot(game),)
-        return cls(rules=default_rules(game), players=default_players(game), bots=bots, name=f"{game} defaults")
+        return cls(rules=default_rules(game), players=default_players(game), bots=bots, name="defaults")
 
     def bot_list(self) -> list[str]:
         """One bot per player: a single name is used for everyone, a list must match the player count."""
@@ -172,7 +172,7 @@ def load_setup(path: str | Path | None = None, game: str | None = None) -> Study
     StudySetup
     """
     if path is None:
-        return StudySetup() if game in (None, DEFAULT_GAME) else StudySetup.for_game(get_game(game).name)
+        return StudySetup.for_game(get_game(game or DEFAULT_GAME).name)
     path = Path(path)
     if not path.is_file():
         raise SetupError(f"{path}: no such scenario file")

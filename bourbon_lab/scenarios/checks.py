@@ -4,7 +4,8 @@ Every check is a pair: ``parse(value, where)`` validates the YAML once when the 
 and ``run(game, spec)`` returns None when the game agrees or a sentence saying what it saw.
 The checks here read only the protocol, so any game has them (``GENERIC``); a game's own checks
 live in its folder (``scenario_checks.checks(KIT)``), which imports only the core, so the check
-language is handed to it as ``KIT``.
+language is handed to it as ``KIT``. What else a game's scenario part may declare (the points its
+table supports, how its script reads, its report...) is read once, by ``part_of``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import DEFAULT_GAME, get_game
+from ..core import DEFAULT_GAME, GameDef, get_game
 from .errors import ScenarioError, did_you_mean
 from .marked import line_of
 from .match import COMPARISONS, describe, is_comparison, matches
@@ -270,7 +271,78 @@ KIT = CheckKit(
 def game_checks(game: str) -> dict[str, tuple]:
     """Every check a scenario of ``game`` may use: its folder's ``scenario_checks.checks(KIT)``, else ``GENERIC``."""
     part = scenario_part(game)
-    return dict(GENERIC) if part is None else dict(part.checks(KIT))
+    own = getattr(part, "checks", None)
+    return dict(GENERIC) if own is None else dict(own(KIT))
+
+
+POINT_KINDS = ("end", "step", "round_end", "phase")
+"""The points an expectation may name, by kind: ``end`` (``at: end``), ``step`` (``after: {step: K}``),
+``round_end`` (``after: {round: N}``: caught on a clone whose ``on_round_end`` hook stops it, so the game's
+table must call that hook) and ``phase`` (``at: {round: N, phase: P}``: the game's ``ROUND_PHASES``)."""
+
+LIMITED_POINTS = ("end", "step")
+"""The points every game's table supports through the protocol alone: a game's part declares more (``POINTS``)."""
+
+
+@dataclass(frozen=True)
+class GamePart:
+    """What a game's scenario part (``scenario_checks.py``) declares, with the defaults of a game that declares none.
+
+    ``checks``: every check its expectations may use (``GENERIC`` plus its own ``checks(kit)``); ``points``:
+    the point kinds its table supports (``POINTS``, default ``LIMITED_POINTS``); ``round_phases``: its phases in
+    round order (``ROUND_PHASES``) and ``point_phases`` those a phase point may name (``POINT_PHASES``), the
+    first being a round's start; ``parse_action``: reads a script step as the file loads, so a typo fails
+    there (the checked script; without it a step is checked as it plays); ``key_events``: the event kinds a
+    fork's diff counts (``KEY_EVENTS``); ``report``: its replay report (``report(spec, game, seed, start)``,
+    else its events one a line); ``players``: a scenario's table when the file gives none (``PLAYERS``, else
+    the game's fewest); ``action_example`` and ``check_example``: an action and a check quoted in errors
+    (``ACTION_EXAMPLE``, ``CHECK_EXAMPLE``).
+    """
+
+    game: str
+    title: str
+    checks: Mapping[str, tuple]
+    points: tuple[str, ...] = LIMITED_POINTS
+    round_phases: tuple[str, ...] = ()
+    point_phases: tuple[str, ...] = ()
+    parse_action: Callable[[Any], Any] | None = None
+    key_events: tuple[str, ...] = ()
+    report: Callable[..., str] | None = None
+    players: int = 2
+    action_example: str | None = None
+    check_example: str = "over: true or round: 2"
+
+
+_PARTS: dict[tuple[str, int], GamePart] = {}
+
+
+def part_of(game: str | GameDef) -> GamePart:
+    """``game``'s scenario part read once: what its scenarios may do (``GamePart``)."""
+    gd = game if isinstance(game, GameDef) else get_game(game)
+    key = (gd.name, id(gd))
+    if key not in _PARTS:
+        part = gd.part(SCENARIO_PART)
+        phases = tuple(getattr(part, "ROUND_PHASES", ()))
+        points = tuple(getattr(part, "POINTS", LIMITED_POINTS))
+        unknown = [p for p in points if p not in POINT_KINDS]
+        if unknown or ("phase" in points and not phases):
+            why = f"unknown point kinds {unknown}" if unknown else "the phase point needs ROUND_PHASES"
+            raise ValueError(f"{gd.name}: {SCENARIO_PART}.POINTS: {why}")
+        _PARTS[key] = GamePart(
+            game=gd.name,
+            title=gd.info.title,
+            checks=game_checks(gd.name),
+            points=points,
+            round_phases=phases,
+            point_phases=tuple(getattr(part, "POINT_PHASES", phases)),
+            parse_action=getattr(part, "parse_action", None),
+            key_events=tuple(getattr(part, "KEY_EVENTS", ())),
+            report=getattr(part, "report", None),
+            players=getattr(part, "PLAYERS", None) or gd.info.min_players,
+            action_example=getattr(part, "ACTION_EXAMPLE", None),
+            check_example=getattr(part, "CHECK_EXAMPLE", GamePart.check_example),
+        )
+    return _PARTS[key]
 
 
 class _Checks(Mapping):
@@ -296,5 +368,5 @@ class _Checks(Mapping):
 
 
 CHECKS: Mapping[str, tuple] = _Checks(DEFAULT_GAME)
-"""What ``expect:`` reads: the default game's checks (``GENERIC`` with its own); another game's scenario
-may use ``GENERIC`` only (``format.GENERIC_CHECKS``)."""
+"""The default game's checks (``GENERIC`` with its own), as before; a scenario reads its own game's
+(``part_of(game).checks``)."""

@@ -9,10 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core import DEFAULT_GAME, get_game
 from ..core.errors import BourbonLabError, one_line
 from .errors import ScenarioError
-from .report import game_report
+from .report import event_lines, replay_text  # noqa: F401  (event_lines: its old home)
 from .run import play
 from .scenario import Scenario
 
@@ -77,40 +76,15 @@ def cmd_check(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    """Print one game of a scenario turn by turn."""
+    """Print one game of a scenario turn by turn: the game's own report, else its events one a line."""
     sc = Scenario.load(args.file)
     if getattr(args, "game", None) not in (None, sc.spec.game):
         raise ScenarioError(args.file, None, f"a {sc.spec.game} scenario, not {args.game} (--game)")
     seed = sc.seeds[0] if args.seed is None else args.seed
     game, _ = play(sc.spec, seed)
-    start = len(sc.spec.snapshot["log"]) if sc.spec.snapshot else 0
-    if sc.spec.game != DEFAULT_GAME:
-        sys.stdout.write(event_lines(game, seed, start))
-        return 0
-    sys.stdout.write(game_report(sc.spec, game, seed, start))
+    start = len(sc.spec.snapshot.get("log") or ()) if sc.spec.snapshot else 0
+    sys.stdout.write(replay_text(sc.spec, game, seed, start))
     return 0
-
-
-def event_lines(game, seed: int, start: int = 0) -> str:
-    """Another game's playthrough as its events, one a line, then the score rows.
-
-    Each event reads as the game's own sentence (its ``narrate`` hook) if it has one, else as its kind and
-    data; an event some seats may not see says who may.
-    """
-    lines = [f"{game.rules.game}, {game.n} players, seed {seed}"]
-    narrate = get_game(game.rules.game).narrate
-    for e in game.log[start:]:
-        seen = game.visible_to(e)
-        only = "" if seen is None else f"  (seen by {', '.join(map(str, seen)) or 'nobody'})"
-        said = narrate(e, None) if narrate is not None else None
-        who = "" if e.player is None else f" player {e.player}"
-        data = ", ".join(f"{k} {v}" for k, v in e.data.items())
-        text = f" {said}" if said else f"{who} {e.kind} {data}"
-        lines.append(f"  round {e.round} {e.phase}:{text}{only}".rstrip())
-    for r in game.score_rows():
-        parts = ", ".join(f"{k} {v}" for k, v in r.parts.items())
-        lines.append(f"player {r.player}: {r.score} ({parts}), rank {r.rank}{' WON' if r.won else ''}")
-    return "\n".join(lines) + "\n"
 
 
 def cmd_postgame(args) -> int:

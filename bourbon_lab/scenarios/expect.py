@@ -8,16 +8,18 @@ An expectation is one mapping in the scenario's ``expect:`` list::
       player: {seat: 2, capital: {at_least: 11}}
       event: {kind: crash, round: 6}
 
-The checks themselves live in ``checks.py``; this module reads the point and dispatches.
+The checks themselves live in ``checks.py``; this module reads the point and dispatches. Which checks
+and points a file may use is what its game's scenario part declares (``checks.part_of``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .checks import CHECKS, Where
+from ..core import DEFAULT_GAME, games
+from .checks import CHECKS, GamePart, Where, part_of
 from .errors import did_you_mean
-from .points import PHASES, EndPoint, PhasePoint, RoundEndPoint, StepPoint
+from .points import EndPoint, PhasePoint, RoundEndPoint, StepPoint
 
 _POINT_HELP = "say where: at: end, after: {round: N}, after: {step: K} or at: {round: N, phase: play}"
 
@@ -31,12 +33,15 @@ class Expectation:
     line: int | None = None
     note: str = ""
     names: tuple = field(default=())
+    runs: tuple = field(default=(), compare=False)
+    """Each check's ``run`` (its game's), in the order of ``names``; empty: the default game's ``CHECKS``."""
 
     def evaluate(self, game) -> list[str]:
         """The failures of this expectation on ``game`` (empty when all checks hold)."""
+        runs = self.runs or tuple(CHECKS[name][1] for name in self.names)
         out = []
-        for name, spec in zip(self.names, self.checks):
-            why = CHECKS[name][1](game, spec)
+        for run, spec in zip(runs, self.checks):
+            why = run(game, spec)
             if why:
                 out.append(why)
         return out
@@ -54,8 +59,31 @@ def _point_keys(value: dict, where: Where, allowed: tuple) -> None:
             raise where.at(value, key).fail(f"unknown point key {key!r}{did_you_mean(key, allowed)}; {_POINT_HELP}")
 
 
-def parse_point(word: str, value, where: Where):
-    """``at``/``after`` and its value -> a point object."""
+def _either(words) -> str:
+    """``a, b or c``."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+_POINT_WORDS = {
+    "end": "at: end",
+    "step": "after: {step: K}",
+    "round_end": "after: {round: N}",
+    "phase": "at: {round: N, phase: P}",
+}
+
+
+def _kind(point) -> str:
+    if isinstance(point, EndPoint):
+        return "end"
+    if isinstance(point, StepPoint):
+        return "step"
+    return "round_end" if isinstance(point, RoundEndPoint) else "phase"
+
+
+def parse_point(word: str, value, where: Where, part: GamePart | None = None):
+    """``at``/``after`` and its value -> a point object (a phase named as ``part``'s game names it)."""
+    part = part or part_of(DEFAULT_GAME)
     if word == "at" and value == "end":
         return EndPoint()
     if not isinstance(value, dict) or not value:
@@ -72,31 +100,57 @@ def parse_point(word: str, value, where: Where):
         if "phase" in value:
             raise where.fail("after: {round: N} is the end of round N; for a phase use at: {round: N, phase: P}")
         return RoundEndPoint(rnd)
-    phase = value.get("phase", "demand")
-    if phase not in PHASES[:3]:
+    return _phase_point(rnd, value, where, part)
+
+
+def _phase_point(rnd: int, value: dict, where: Where, part: GamePart) -> PhasePoint:
+    """``at: {round: N, phase: P}``; without a phase, the round's first phase the game names (or its first decision)."""
+    named = part.point_phases
+    if not named:  # a game without phases: the round's first decision (its part allows the point or not)
+        if "phase" in value:
+            raise where.at(value, "phase").fail(f"phase: a {part.game} scenario names no phases")
+        return PhasePoint(rnd)
+    phase = value.get("phase", named[0])
+    if phase not in named:
         raise where.at(value, "phase").fail(
-            f"phase must be demand, collect or play, got {phase!r}{did_you_mean(phase, PHASES)}"
+            f"phase must be {_either(named)}, got {phase!r}{did_you_mean(phase, part.round_phases)}"
         )
-    return PhasePoint(rnd, phase)
+    return PhasePoint(rnd, phase, part.round_phases)
 
 
-def parse_expectation(item, where: Where) -> Expectation:
-    """One item of ``expect:``, validated; errors name the file and line."""
+def _of_others(key, part: GamePart) -> str:
+    """`` (zone: a Bourbonomics check)`` when another registered game's scenarios have check ``key``."""
+    others = [part_of(g).title for g in games() if g != part.game and key in part_of(g).checks]
+    return f" ({key}: a {' and '.join(others)} check)" if others else ""
+
+
+def parse_expectation(item, where: Where, game: str = DEFAULT_GAME) -> Expectation:
+    """One item of ``expect:`` of a ``game`` scenario, validated; errors name the file and line.
+
+    The checks are ``game``'s (``part_of(game).checks``), the points those its scenario part supports.
+    """
+    part = part_of(game)
+    checks = part.checks
     if not isinstance(item, dict):
         raise where.fail(f"an expectation is a mapping with at:/after: and checks, got {item!r}")
     words = [w for w in ("at", "after") if w in item]
     if len(words) != 1:
         raise where.fail(("give only one of at:/after:; " if words else "") + _POINT_HELP)
-    point = parse_point(words[0], item[words[0]], where.at(item, words[0]))
+    point = parse_point(words[0], item[words[0]], where.at(item, words[0]), part)
+    if _kind(point) not in part.points:
+        allowed = [_POINT_WORDS[k] for k in _POINT_WORDS if k in part.points]
+        raise where.fail(f"a {part.game} scenario checks {_either(allowed)}")
     names, specs = [], []
     for key, value in item.items():
         if key in ("at", "after", "note"):
             continue
         w = where.at(item, key)
-        if key not in CHECKS:
-            raise w.fail(f"unknown check {key!r}{did_you_mean(key, CHECKS)}; checks are {', '.join(CHECKS)}")
+        if key not in checks:
+            known = f"checks are {', '.join(checks)}{_of_others(key, part)}"
+            raise w.fail(f"unknown check {key!r}{did_you_mean(key, checks)}; {known}")
         names.append(key)
-        specs.append(CHECKS[key][0](value, w))
+        specs.append(checks[key][0](value, w))
     if not names:
-        raise where.fail("this expectation checks nothing; add e.g. zone: Hot or event: {kind: crash}")
-    return Expectation(point, tuple(specs), where.line, str(item.get("note", "")), tuple(names))
+        raise where.fail(f"this expectation checks nothing; add e.g. {part.check_example}")
+    runs = tuple(checks[name][1] for name in names)
+    return Expectation(point, tuple(specs), where.line, str(item.get("note", "")), tuple(names), runs)

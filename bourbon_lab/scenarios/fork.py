@@ -6,17 +6,24 @@ and shuffles still to come reuse the recorded outcomes wherever the new rules as
 ones. The scenario's script is followed on while its actions stay legal, then its bots take
 over (bots that already played are replayed alongside, so their state matches too). With
 unchanged rules the fork is the original game, move for move.
+
+Any game forks: a table is restored under the new rules by ``core.optional.restore_under``, every seat
+acts as ``decision.actor`` (or the commit-group seat a recorded step names), the scores are its
+``score_rows`` and the key events counted are those its scenario part names (``KEY_EVENTS``).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import DEFAULT_GAME, RulesetError, game_of, get_game
-from .checks import scenario_part
+from ..core import ActionParseError, BourbonLabError, RulesetError, game_of, get_game
+from ..core.errors import one_line
+from ..core.optional import acts_for, apply_as, restore_under, table_setup, why_illegal
+from .checks import part_of
 from .errors import ScenarioError
-from .format import ScriptStep, Spec
+from .format import ScriptStep, Spec, default_bot
 from .points import PhasePoint
 from .run import make_bots, play, start_game
 from .scenario import Scenario
@@ -37,7 +44,7 @@ class ForkDiff:
         lines = [f"Fork at step {self.at} (round {self.round}); original -> fork"]
         lines.append(f"  ended: {self.ended[0]} -> {self.ended[1]}; winners: {self.winners[0]} -> {self.winners[1]}")
         for r in self.players:
-            lines.append(f"  P{r['player']}: score {r['original']} -> {r['fork']} ({r['delta']:+d})")
+            lines.append(f"  P{r['player']}: score {r['original']} -> {r['fork']} ({r['delta']:+})")
         for kind, (a, b) in self.events.items():
             lines.append(f"  {kind} after the fork: {a} -> {b}")
         return "\n".join(lines)
@@ -52,31 +59,31 @@ class ForkResult(NamedTuple):
 
 
 def _source(source, bots, seed):
-    """(spec, seed, original game) for a Scenario or a default-game table played through ``apply``."""
+    """(spec, seed, original game) for a Scenario or a table of any game played through ``apply``."""
     if isinstance(source, Scenario):
         spec = source.spec
         seed = spec.seeds[0] if seed is None else seed
         if bots is not None or not spec.bots:
-            spec = _with(spec, bots=_bots(bots, spec.players))
+            spec = _with(spec, bots=_bots(bots, spec.players, spec.game))
         return spec, seed, play(spec, seed)[0]
     if _is_table(source):
-        if not source.log or source.log[0].kind != "setup":
-            raise ScenarioError("<game>", None, "fork needs a game started with new_game (seed + actions)")
-        dist = [p.distillery for p in source.players]
-        spec = Spec(file="<game>", name="fork", rules=source.rules, players=source.n, distilleries=dist)
-        spec.bots = _bots(bots, source.n)
+        name = game_of(source.rules)
+        players = len(source.score_rows())
+        setup = table_setup(get_game(name), source)
+        spec = Spec(file="<game>", name="fork", game=name, rules=source.rules, players=players, setup=setup)
+        spec.bots = _bots(bots, players, name)
         return spec, source.seed, source
     raise ScenarioError("<fork>", None, f"fork takes a Game or a Scenario, got {type(source).__name__}")
 
 
 def _is_table(source) -> bool:
-    """A table of the default game (the one fork replays: it restores a snapshot under other rules)."""
-    return hasattr(source, "snapshot") and getattr(getattr(source, "rules", None), "game", None) == DEFAULT_GAME
+    """A table of any game that can be replayed and restored: its snapshot, rules, seed and actions."""
+    return all(hasattr(source, a) for a in ("snapshot", "rules", "seed", "actions"))
 
 
-def _bots(bots, n: int) -> list[str]:
+def _bots(bots, n: int, game: str) -> list[str]:
     if bots is None:
-        return ["heuristic"] * n
+        return [default_bot(game)] * n
     return [bots] * n if isinstance(bots, str) else list(bots)
 
 
@@ -94,6 +101,8 @@ def _new_rules(original: Any, rules, file: str) -> Any:
         return original.replace(**dict(rules or {}))
     except RulesetError as exc:
         raise ScenarioError(file, None, f"fork rules: {exc.problems[0][0]}: {exc.problems[0][1]}") from None
+    except (BourbonLabError, ValueError, TypeError) as exc:
+        raise ScenarioError(file, None, f"fork rules: {one_line(exc)}") from None
 
 
 def _resolve_at(at, spec: Spec, seed: int, original) -> int:
@@ -119,20 +128,34 @@ def _replay(spec: Spec, seed: int, original, at: int):
     base = len(game.actions)
     for i in range(at):
         if i >= len(spec.script) and bots:
-            seat = game.current_player
+            seat = game.decision.actor
             bots[seat].choose(game.observe(seat), game.legal_actions())
-        game.apply(original.actions[base + i], check=False)
+        action, seat = acts_for(game, original.actions[base + i])
+        apply_as(game, action, seat, check=False)
+    rows = [e.to_row() for e in game.log]
+    if rows != [e.to_row() for e in original.log[: len(rows)]]:
+        why = f"fork needs a game started with new_game (seed + actions): its first {at} actions replay to another log"
+        raise ScenarioError(spec.file, None, why)
     return game, bots
+
+
+def _playable(game, text: str) -> tuple[str, int | None] | None:
+    """A scripted step as ``(action, seat)`` if the game (under its new rules) allows it now, else None."""
+    action, seat = acts_for(game, text)
+    try:
+        return (action, seat) if why_illegal(game, action, seat) is None else None
+    except ActionParseError:  # the new rules have no such action
+        return None
 
 
 def _play_on(spec: Spec, game, bots, at: int) -> None:
     i = at
-    while i < len(spec.script) and not game.is_over and game.why_illegal(spec.script[i].text) is None:
-        game.apply(spec.script[i].text, check=False)
+    while i < len(spec.script) and not game.is_over and (step := _playable(game, spec.script[i].text)) is not None:
+        apply_as(game, *step, check=False)
         i += 1
     while not game.is_over:
-        seat = game.current_player
-        game.apply(bots[seat].choose(game.observe(seat), game.legal_actions()), check=False)
+        seat = game.decision.actor
+        apply_as(game, bots[seat].choose(game.observe(seat), game.legal_actions()), seat, check=False)
 
 
 def fork(source, at, rules=None, *, bots=None, seed: int | None = None) -> ForkResult:
@@ -140,14 +163,15 @@ def fork(source, at, rules=None, *, bots=None, seed: int | None = None) -> ForkR
 
     Parameters
     ----------
-    source : Scenario or Game
-        A scenario (played with its first seed unless ``seed``) or a game started with ``new_game``.
+    source : Scenario or game
+        A scenario (played with its first seed unless ``seed``) or a table of any game started with
+        ``new_game`` and played through ``apply``.
     at : int or dict
         How many of the game's actions to replay first, or ``{"round": N}`` for the start of round N.
-    rules : Ruleset or dict
-        The rules from the fork on: a Ruleset, or changes as ``Ruleset.replace`` takes them.
+    rules : ruleset or dict
+        The rules from the fork on: a ruleset of the game, or changes as its ``replace`` takes them.
     bots : str or list of str, optional
-        Who plays on (default: the scenario's bots, else ``heuristic`` at every seat).
+        Who plays on (default: the scenario's bots, else the game's ``heuristic`` at every seat).
 
     Returns
     -------
@@ -164,29 +188,32 @@ def fork(source, at, rules=None, *, bots=None, seed: int | None = None) -> ForkR
     spec, seed, original = _source(source, bots, seed)
     step = _resolve_at(at, spec, seed, original)
     new_rules = _new_rules(original.rules, rules, spec.file)
-    if _is_table(source):
+    if _is_table(source) and not isinstance(source, Scenario):
         spec = _with(spec, script=[ScriptStep(a, None) for a in original.actions[:step]])
     game, bot_list = _replay(spec, seed, original, step)
     mark = len(game.log)
     try:
-        forked = get_game(DEFAULT_GAME).restore(game.snapshot(), rules=new_rules)  # the default game takes rules=
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        snap = json.loads(json.dumps(game.snapshot()))
+        forked = restore_under(get_game(spec.game), snap, new_rules)
+    except (BourbonLabError, KeyError, TypeError, ValueError, IndexError) as exc:
         raise ScenarioError(spec.file, None, f"the game at step {step} does not fit the new rules: {exc!r}") from None
-    _play_on(spec, forked, bot_list or make_bots(_with(spec, bots=_bots(None, spec.players)), seed), step)
+    _play_on(spec, forked, bot_list or make_bots(_with(spec, bots=_bots(None, spec.players, spec.game)), seed), step)
     return ForkResult(original, forked, _diff(original, forked, step, game.round, mark))
 
 
+def _winners(game) -> list[int]:
+    """Who won (the leaders so far, if the game is not over)."""
+    return [r.player for r in game.score_rows() if (r.won if game.is_over else r.rank == 1)]
+
+
 def _diff(original, forked, step: int, round_no: int, mark: int) -> ForkDiff:
-    a = {r["player"]: r for r in original.scores()}
-    b = {r["player"]: r for r in forked.scores()}
-    players = [
-        {"player": p, "original": a[p]["score"], "fork": b[p]["score"], "delta": b[p]["score"] - a[p]["score"]}
-        for p in sorted(a)
-    ]
+    a = {r.player: r.score for r in original.score_rows()}
+    b = {r.player: r.score for r in forked.score_rows()}
+    players = [{"player": p, "original": a[p], "fork": b[p], "delta": b[p] - a[p]} for p in sorted(a)]
     events = {
         kind: (sum(e.kind == kind for e in original.log[mark:]), sum(e.kind == kind for e in forked.log[mark:]))
-        for kind in scenario_part(game_of(original.rules)).KEY_EVENTS
+        for kind in part_of(game_of(original.rules)).key_events
     }
-    winners = tuple([r["player"] for r in s.values() if r["won"]] for s in (a, b))
+    winners = (_winners(original), _winners(forked))
     ended = (f"{original.ended_by} in round {original.round}", f"{forked.ended_by} in round {forked.round}")
     return ForkDiff(step, round_no, players, events, ended, winners)

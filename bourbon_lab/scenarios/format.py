@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import runpy
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,25 +20,33 @@ from ..core import (
     FileFormatError,
     RulesetError,
     SnapshotError,
+    games,
     get_game,
     yamlfile,
 )
 from ..core.errors import one_line
 from ..core.house import HouseRule
-from .checks import GENERIC, Where, scenario_part
+from ..core.optional import (
+    SetupChoiceError,
+    check_setup,
+    named_ruleset,
+    restore_under,
+    setup_choice,
+    setup_choices,
+    snapshot_setup,
+)
+from .checks import GENERIC, Where, part_of
 from .errors import ScenarioError, did_you_mean
 from .expect import parse_expectation
 from .marked import load_marked
-from .points import EndPoint, StepPoint
 
-KEYS = (
+FIXED_KEYS = (
     "game",
     "name",
     "description",
     "ruleset",
     "rules",
     "players",
-    "distilleries",
     "bots",
     "seed",
     "seeds",
@@ -49,19 +57,17 @@ KEYS = (
     "house_rules",
     "humans",
 )
+"""The keys every scenario file may hold; a game's setup choices (``distilleries``...) come after ``players``."""
+
 MAX_GAMES = 1000
 GENERIC_CHECKS = tuple(GENERIC)
-"""What a scenario of a game other than the default may check so far (``expect:`` reads the default game's checks)."""
+"""What a scenario of a game without its own scenario checks may check."""
 
 
-def _default_title() -> str:
-    """The default game's title, for errors that say which game a key or check belongs to."""
-    return get_game(DEFAULT_GAME).info.title
-
-
-def _ruleset_class() -> Any:
-    """The default game's ruleset class: its scenarios name rulesets and restore snapshots under one."""
-    return get_game(DEFAULT_GAME).ruleset
+def keys_of(game) -> tuple[str, ...]:
+    """The keys a scenario of ``game`` (a ``GameDef``) may hold: the fixed ones, its setup choices after ``players``."""
+    at = FIXED_KEYS.index("players") + 1
+    return (*FIXED_KEYS[:at], *(c.name for c in setup_choices(game)), *FIXED_KEYS[at:])
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,12 @@ class ScriptStep:
 
 @dataclass
 class Spec:
-    """A validated scenario: everything needed to play it, nothing played yet."""
+    """A validated scenario: everything needed to play it, nothing played yet.
+
+    ``setup`` holds the table's setup choices (choice name -> one value per seat; ``core.optional``), e.g.
+    Bourbonomics' ``{"distilleries": [...]}``; ``distilleries`` is its old spelling (a keyword and an
+    attribute reading and writing ``setup["distilleries"]``).
+    """
 
     file: str
     name: str
@@ -84,7 +95,7 @@ class Spec:
     ruleset: str | None = None
     rules: Any = None
     players: int = 4
-    distilleries: list | None = None
+    setup: dict = field(default_factory=dict)
     bots: list | None = None
     seeds: list = field(default_factory=lambda: [0])
     snapshot: dict | None = None
@@ -93,32 +104,69 @@ class Spec:
     expect: list = field(default_factory=list)
     humans: list | None = None
     """The seats people played (``humans: [0, 2]``, sorted), or None when the file does not say."""
+    distilleries: InitVar[list | None] = None
+
+    def __post_init__(self, distilleries) -> None:
+        self.setup = dict(self.setup)
+        if distilleries is not None and not isinstance(distilleries, property):
+            self.setup["distilleries"] = list(distilleries)
+
+
+def _get_distilleries(spec: Spec) -> list | None:
+    return spec.setup.get("distilleries")
+
+
+def _set_distilleries(spec: Spec, value) -> None:
+    if value is None:
+        spec.setup.pop("distilleries", None)
+    else:
+        spec.setup["distilleries"] = list(value)
+
+
+Spec.distilleries = property(_get_distilleries, _set_distilleries, doc="Old spelling of ``setup['distilleries']``.")  # type: ignore[assignment]
 
 
 def read_spec(text: str, file: str, base_dir: Path | None = None) -> Spec:
-    """Validate scenario YAML ``text`` (from ``file``); ``base_dir`` resolves the snapshot path."""
+    """Validate scenario YAML ``text`` (from ``file``); ``base_dir`` resolves the snapshot path.
+
+    One reader for every game: the keys are ``FIXED_KEYS`` plus the game's setup choices, and what its
+    scenario part declares decides its checks, its points and whether its script is read as the file loads.
+    """
     data = load_marked(text, file)
     top = Where(file, 1)
     if not isinstance(data, dict):
         raise top.fail("a scenario file is a mapping of keys (name, rules, players, ...)")
-    for key in data:
-        if key not in KEYS:
-            raise top.at(data, key).fail(f"unknown key {key!r}{did_you_mean(key, KEYS)}; keys are {', '.join(KEYS)}")
-    spec = Spec(file=file, name=_text(data, "name", top, Path(file).stem), description=_text(data, "description", top))
+    spec = Spec(file=file, name="")
     spec.game = _read_game(data, top)
-    house = _read_house_rules(data, top, base_dir or Path(file).parent)  # first: a snapshot may name them
-    if spec.game != DEFAULT_GAME:
-        spec = _with_house_rules(_read_other_game(spec, data, top, base_dir or Path(file).parent), house, data, top)
-        return _read_humans(spec, data, top)
-    _read_snapshot(spec, data, top, base_dir or Path(file).parent)
-    _read_rules(spec, data, top)
+    game = get_game(spec.game)
+    _check_keys(game, data, top)
+    spec.name, spec.description = _text(data, "name", top, Path(file).stem), _text(data, "description", top)
+    base_dir = base_dir or Path(file).parent
+    house = _read_house_rules(data, top, base_dir)  # first: a snapshot may name them
+    _read_snapshot(spec, data, top, base_dir)
+    _read_rules(spec, game, data, top)
     _with_house_rules(spec, house, data, top)
-    _read_table(spec, data, top)
+    _read_table(spec, game, data, top)
     _read_seeds(spec, data, top)
     _read_bots(spec, data, top)
-    spec.script = _read_script(data, top)
-    spec.expect = _read_expect(data, top)
+    spec.script = _read_script(spec, data, top)
+    spec.expect = _read_expect(spec, data, top)
     return _read_humans(spec, data, top)
+
+
+def _check_keys(game, data, where: Where) -> None:
+    """Every key is one of ``game``'s; another game's setup choice is refused as a choice this game lacks."""
+    keys = keys_of(game)
+    for key in data:
+        if key in keys:
+            continue
+        w = where.at(data, key)
+        if any(key in (c.name for c in setup_choices(get_game(g))) for g in games()):
+            try:
+                setup_choice(game, str(key))
+            except SetupChoiceError as exc:
+                raise w.fail(str(exc)) from None
+        raise w.fail(f"unknown key {key!r}{did_you_mean(key, keys)}; keys are {', '.join(keys)}")
 
 
 def _read_humans(spec: Spec, data, where: Where) -> Spec:
@@ -206,69 +254,12 @@ def _read_game(data, where: Where) -> str:
         raise where.at(data, "game").fail(str(exc)) from None
 
 
-def _read_expect(data, where: Where) -> list:
+def _read_expect(spec: Spec, data, where: Where) -> list:
+    """The expectations, each with the checks and at the points its game's scenario part supports."""
     expect = data.get("expect") or []
     if not isinstance(expect, list):
         raise where.at(data, "expect").fail("expect: takes a list of expectations (each starts with at: or after:)")
-    return [parse_expectation(item, where.at(expect, i)) for i, item in enumerate(expect)]
-
-
-def _read_other_game(spec: Spec, data, where: Where, base_dir: Path) -> Spec:
-    """A scenario of another registered game: its rules, table, seeds, bots and script through the protocol.
-
-    Its script is checked as it plays (each game parses its own actions); its expectations may use
-    ``GENERIC_CHECKS`` at a step or at the end.
-    """
-    game = get_game(spec.game)
-    if "ruleset" in data:
-        raise where.at(data, "ruleset").fail(
-            f"ruleset: names a {_default_title()} ruleset; {game.name} has no named rulesets"
-        )
-    _read_other_table(spec, game, data, where, base_dir)
-    _read_seeds(spec, data, where)
-    default = "heuristic" if "heuristic" in bot_names(game.name) else "random"
-    _read_bots(spec, {**data, "bots": data.get("bots", default)}, where)
-    script = data.get("script") or []
-    if not isinstance(script, list) or not all(isinstance(t, str) for t in script):
-        raise where.at(data, "script").fail("script: takes a list of actions in their text form")
-    spec.script = [ScriptStep(t, where.at(script, i).line) for i, t in enumerate(script)]
-    spec.expect = _read_expect(data, where)
-    for e in spec.expect:
-        other = [n for n in e.names if n not in GENERIC_CHECKS]
-        if other:
-            raise Where(where.file, e.line).fail(
-                f"{other[0]}: a {_default_title()} check; a {game.name} scenario can check {', '.join(GENERIC_CHECKS)}"
-            )
-        if not isinstance(e.point, StepPoint | EndPoint):
-            raise Where(where.file, e.line).fail(f"a {game.name} scenario checks at: end or after: {{step: K}}")
-    return spec
-
-
-def _read_other_table(spec: Spec, game, data, where: Where, base_dir: Path) -> None:
-    """Another game's rules and players: from its snapshot, or its defaults with ``rules:`` changes."""
-    if "distilleries" in data:
-        raise where.at(data, "distilleries").fail(f"distilleries: {game.name} has no distilleries")
-    if "snapshot" in data:
-        _read_snapshot(spec, data, where, base_dir, needs_players=False)
-        if "rules" in data or "players" in data:
-            key = "rules" if "rules" in data else "players"
-            raise where.at(data, key).fail(f"{key}: comes from the snapshot; leave it out")
-        restored = check_snapshot(spec, where.at(data, "snapshot"))
-        spec.rules, spec.players = restored.rules, restored.n
-    else:
-        changes = data.get("rules") or {}
-        if not isinstance(changes, dict):
-            raise where.at(data, "rules").fail("rules: takes a mapping of ruleset fields to change")
-        try:
-            spec.rules = game.default_rules().replace(**{str(k): v for k, v in changes.items()})
-        except (BourbonLabError, ValueError, TypeError) as exc:
-            raise where.at(data, "rules").fail(f"rules: {one_line(exc)}") from None
-        spec.changes = dict(changes)
-        players = data.get("players", game.info.min_players)
-        lo, hi = game.info.min_players, game.info.max_players
-        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise where.at(data, "players").fail(f"players: {players!r} is out of range {lo}-{hi}")
-        spec.players = players
+    return [parse_expectation(item, where.at(expect, i), spec.game) for i, item in enumerate(expect)]
 
 
 def _text(data, key: str, where: Where, default: str = "") -> str:
@@ -278,7 +269,7 @@ def _text(data, key: str, where: Where, default: str = "") -> str:
     return value.strip()
 
 
-def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path, needs_players: bool = True) -> None:
+def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path) -> None:
     if "snapshot" not in data:
         return
     w = where.at(data, "snapshot")
@@ -287,7 +278,7 @@ def _read_snapshot(spec: Spec, data, where: Where, base_dir: Path, needs_players
         raise w.fail(f"snapshot: takes a file path (relative to this file), got {name!r}")
     path = base_dir / name
     snap = read_json(path, name, w)
-    if not isinstance(snap, dict) or (needs_players and "players" not in snap):
+    if not isinstance(snap, dict):
         raise w.fail(f"{name} is not a bourbon_lab snapshot (game.snapshot() output)")
     spec.snapshot, spec.snapshot_file = snap, str(path)
 
@@ -310,71 +301,76 @@ def read_json(path: Path, name: str, w: Where):
         raise w.fail(f"snapshot {name} holds an unreadable value: {exc}") from None
 
 
-def _read_rules(spec: Spec, data, where: Where) -> None:
+def _read_rules(spec: Spec, game, data, where: Where) -> None:
+    """The rules: ``rules:`` changes on the base (a named ruleset, the defaults, or the snapshot's own rules)."""
     changes = data.get("rules") or {}
-    w = where.at(data, "rules")
     if not isinstance(changes, dict):
-        raise w.fail("rules: takes a mapping of ruleset fields to change, as Ruleset.replace takes them")
-    base = _named_base(spec, data, where)
-    if spec.snapshot and "rules" in spec.snapshot:
+        raise where.at(data, "rules").fail(
+            "rules: takes a mapping of ruleset fields to change, as Ruleset.replace takes them"
+        )
+    base = _named_base(spec, game, data, where)
+    if spec.snapshot is not None and "rules" in spec.snapshot:
         if spec.ruleset:
             raise where.at(data, "ruleset").fail("ruleset: the snapshot holds its own ruleset; leave one of them out")
-        try:
-            base = _ruleset_class().from_dict(spec.snapshot["rules"], source="snapshot rules")
-        except RulesetError as exc:
-            field_name, why = exc.problems[0]
-            raise where.at(data, "snapshot").fail(f"snapshot {spec.snapshot_file} rules: {field_name}: {why}") from None
+        base = check_snapshot(spec, where.at(data, "snapshot"), rules=None).rules
     try:
-        spec.rules = base.replace(**{str(k): v for k, v in changes.items()})
+        spec.rules = base.replace(**{str(k): v for k, v in changes.items()}) if changes else base
     except RulesetError as exc:
         field_name, why = exc.problems[0]
         more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
         raise where.at(changes, field_name.split("[")[0]).fail(f"rules: {field_name}: {why}{more}") from None
+    except (BourbonLabError, ValueError, TypeError) as exc:
+        raise where.at(data, "rules").fail(f"rules: {one_line(exc)}") from None
     spec.changes = dict(changes)
-    if spec.snapshot:
-        check_snapshot(spec, where.at(data, "snapshot"))  # refuse an impossible table before anything plays
 
 
-def _named_base(spec: Spec, data, where: Where) -> Any:
-    """The ruleset ``rules:`` changes: the defaults, or a named one (a lesson recorded on earlier numbers)."""
-    ruleset = _ruleset_class()
+def _named_base(spec: Spec, game, data, where: Where) -> Any:
+    """The ruleset ``rules:`` changes: the defaults, or one the game ships by name (a lesson on earlier numbers)."""
     if "ruleset" not in data:
-        return ruleset.default()
-    name, known = data["ruleset"], ruleset.names()
-    if not isinstance(name, str) or name not in known:
-        hint = did_you_mean(name, known)
-        raise where.at(data, "ruleset").fail(
-            f"ruleset: unknown named ruleset {name!r}{hint}; known: {', '.join(known)}"
-        )
-    spec.ruleset = name
-    return ruleset.named(name)
+        return game.default_rules()
+    try:
+        base = named_ruleset(game, data["ruleset"])
+    except BourbonLabError as exc:
+        raise where.at(data, "ruleset").fail(str(exc)) from None
+    spec.ruleset = data["ruleset"]
+    return base
 
 
-def _read_table(spec: Spec, data, where: Where) -> None:
-    rules = spec.rules
-    if spec.snapshot:
-        spec.players = len(spec.snapshot["players"])
-        spec.distilleries = [p["distillery"] for p in spec.snapshot["players"]]
-        for key in ("players", "distilleries"):
+def _read_table(spec: Spec, game, data, where: Where) -> None:
+    """Players and setup choices: from the snapshot, or from the file.
+
+    A snapshot is restored now, so an impossible table is refused before anything plays. The file's
+    ``players:`` must be within the game's player counts (and its ruleset's, if it has them).
+    """
+    names = [c.name for c in setup_choices(game)]
+    if spec.snapshot is not None:
+        table = check_snapshot(spec, where.at(data, "snapshot"))
+        spec.players = len(table.score_rows())
+        try:
+            spec.setup = snapshot_setup(game, spec.snapshot)
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            why = f"snapshot {spec.snapshot_file} holds no setup choices: {type(exc).__name__} {exc}"
+            raise where.at(data, "snapshot").fail(why) from None
+        for key in ("players", *names):
             if key in data:
                 raise where.at(data, key).fail(f"{key}: comes from the snapshot; leave it out")
         return
-    players = data.get("players", 4)
+    info, rules = game.info, spec.rules
+    lo = max(info.min_players, _whole_or(getattr(rules, "min_players", None), info.min_players))
+    hi = min(info.max_players, _whole_or(getattr(rules, "max_players", None), info.max_players))
+    players = data.get("players", min(max(part_of(game).players, lo), hi))
     whole = isinstance(players, int) and not isinstance(players, bool)
-    if not whole or not rules.min_players <= players <= rules.max_players:
-        raise where.at(data, "players").fail(
-            f"players: {players!r} is out of range {rules.min_players}-{rules.max_players}"
-        )
+    if not whole or not lo <= players <= hi:
+        raise where.at(data, "players").fail(f"players: {players!r} is out of range {lo}-{hi}")
     spec.players = players
-    if "distilleries" in data:
-        spec.distilleries = _per_seat(data["distilleries"], players, where.at(data, "distilleries"), "distilleries")
-        known = list(rules.distilleries_by_id)
-        for i, d in enumerate(spec.distilleries):
-            if d not in known:
-                w = where.at(data["distilleries"], i) if isinstance(data["distilleries"], list) else where
-                raise w.at(data, "distilleries").fail(
-                    f"unknown distillery {d!r}{did_you_mean(d, known)}; known: {', '.join(known)}"
-                )
+    try:
+        spec.setup = check_setup(game, rules, players, {n: data[n] for n in names if n in data})
+    except SetupChoiceError as exc:
+        raise where.at(data, str(exc).partition(":")[0]).fail(str(exc)) from None
+
+
+def _whole_or(value, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _per_seat(value, players: int, where: Where, what: str) -> list[str]:
@@ -411,8 +407,13 @@ def _whole(value, where: Where, what: str, lo: int) -> int:
     return value
 
 
+def default_bot(game: str) -> str:
+    """Who plays after the script unless the file says: the game's ``heuristic``, else ``random``."""
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
 def _read_bots(spec: Spec, data, where: Where) -> None:
-    value = data.get("bots", "heuristic")
+    value = data.get("bots", default_bot(spec.game))
     w = where.at(data, "bots")
     if value is None or value == "none" or value == []:
         spec.bots = None
@@ -425,37 +426,49 @@ def _read_bots(spec: Spec, data, where: Where) -> None:
             raise (w.at(value, i) if isinstance(value, list) else w).fail(str(exc)) from None
 
 
-def _read_script(data, where: Where) -> list[ScriptStep]:
-    """The default game's script, each step read now so a typo fails as the file loads."""
-    parse = scenario_part(DEFAULT_GAME).parse_action
+def _read_script(spec: Spec, data, where: Where) -> list[ScriptStep]:
+    """The script, its steps as text.
+
+    A game whose scenario part reads actions (``parse_action``) has each step read now, so a typo fails as
+    the file loads; another game's steps are checked as they play.
+    """
+    part = part_of(spec.game)
+    like = f", like {part.action_example!r}" if part.action_example else ""
     script = data.get("script") or []
     if not isinstance(script, list):
-        raise where.at(data, "script").fail("script: takes a list of actions in their text form, like 'end turn'")
+        raise where.at(data, "script").fail(f"script: takes a list of actions in their text form{like}")
     steps = []
     for i, text in enumerate(script):
         line = where.at(script, i).line
         if not isinstance(text, str):
-            raise ScenarioError(where.file, line, f"an action is text like 'end turn', got {text!r}", step=i + 1)
-        try:
-            parse(text)
-        except ActionParseError as exc:
-            raise ScenarioError(where.file, line, str(exc), step=i + 1) from None
+            raise ScenarioError(where.file, line, f"an action is text{like}, got {text!r}", step=i + 1)
+        if part.parse_action is not None:
+            try:
+                part.parse_action(text)
+            except ActionParseError as exc:
+                raise ScenarioError(where.file, line, str(exc), step=i + 1) from None
         steps.append(ScriptStep(text, line))
     return steps
 
 
-def check_snapshot(spec: Spec, where: Where | None = None) -> Any:
-    """Restore the spec's snapshot under its rules, turning engine errors into a ScenarioError."""
-    if spec.game != DEFAULT_GAME:
-        try:
-            return get_game(spec.game).restore(json.loads(json.dumps(spec.snapshot)))
-        except (BourbonLabError, LookupError, TypeError, ValueError, AttributeError) as exc:
-            why = f"snapshot {spec.snapshot_file} is not a {spec.game} snapshot: {type(exc).__name__} {exc}"
-            raise (where or Where(spec.file, None)).fail(why) from None
+def check_snapshot(spec: Spec, where: Where | None = None, *, rules: Any = ...) -> Any:
+    """The spec's snapshot restored under its rules (``rules=None``: the snapshot's own), for any game.
+
+    A table no game could reach, or a file of another game, is a ScenarioError naming the snapshot file.
+    """
+    game = get_game(spec.game)
+    rules = spec.rules if rules is ... else rules
+    place = where or Where(spec.file, None)
     try:
-        return get_game(spec.game).restore(spec.snapshot, rules=spec.rules)  # the default game takes rules=
+        snap = json.loads(json.dumps(spec.snapshot))  # the table never shares a list with the spec
+        return restore_under(game, snap, rules)
     except SnapshotError as exc:
-        raise (where or Where(spec.file, None)).fail(f"snapshot {spec.snapshot_file}: {exc.field}: {exc.why}") from None
+        raise place.fail(f"snapshot {spec.snapshot_file}: {exc.field}: {exc.why}") from None
+    except RulesetError as exc:
+        field_name, why = exc.problems[0]
+        raise place.fail(f"snapshot {spec.snapshot_file} rules: {field_name}: {why}") from None
     except BourbonLabError as exc:
-        why = f"snapshot {spec.snapshot_file} cannot be restored: {one_line(exc)}"
-        raise (where or Where(spec.file, None)).fail(why) from None
+        raise place.fail(f"snapshot {spec.snapshot_file} cannot be restored: {one_line(exc)}") from None
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
+        why = f"snapshot {spec.snapshot_file} is not a {spec.game} snapshot: {type(exc).__name__} {exc}"
+        raise place.fail(why) from None

@@ -1,8 +1,8 @@
 """Saving a game played by people as a scenario file (seed + script) that replays to the identical log.
 
-Any registered game saves: Bourbonomics as its own scenario format (named ruleset, distilleries),
-another game as the peer-game format ``Scenario.from_text`` reads (``game:``, its rules as changes to
-its defaults). ``humans:`` records which seats people played (``bl.postgame`` reads it).
+Any registered game saves the same way: ``game:``, its rules as a named ruleset it ships (the closest
+one, if it ships any) plus changes, its player count, its setup choices (Bourbonomics' distilleries),
+the seed and every action. ``humans:`` records which seats people played (``bl.postgame`` reads it).
 
 The save is checked before anything is written: the file's scenario is replayed and its
 log compared with the game's. The write is atomic (a temp file beside the target, then a
@@ -17,7 +17,9 @@ from pathlib import Path
 
 import yaml
 
-from ..core import DEFAULT_GAME, get_game
+from ..core import BourbonLabError, game_of, get_game
+from ..core.errors import one_line
+from ..core.optional import named_ruleset, ruleset_names, table_setup
 from .checks import log_digest
 from .errors import ScenarioError
 from .format import check_humans
@@ -26,7 +28,7 @@ from .scenario import Scenario
 
 def rules_changes(rules, base=None) -> dict:
     """The YAML-safe fields of ``rules`` that differ from ``base`` (its game's defaults; what ``rules:`` takes)."""
-    mine, theirs = rules.to_dict(), (base or get_game(rules.game).default_rules()).to_dict()
+    mine, theirs = rules.to_dict(), (base or get_game(game_of(rules)).default_rules()).to_dict()
     return {k: v for k, v in mine.items() if v != theirs.get(k)}
 
 
@@ -34,14 +36,13 @@ def closest_base(rules) -> tuple[str | None, dict]:
     """The defaults (``None``) or the named ruleset ``rules`` differs least from, and the differences.
 
     A game played on the first draft then saves as ``ruleset: first-draft`` and no changes, not as
-    the whole content of the first draft written out as changes to today's defaults. Only Bourbonomics
-    ships named rulesets; another game's rules are always changes to its defaults.
+    the whole content of the first draft written out as changes to today's defaults. A game that ships
+    no named rulesets saves its rules as changes to its defaults.
     """
+    game = get_game(game_of(rules))
     best: tuple[str | None, dict] = (None, rules_changes(rules))
-    if rules.game != DEFAULT_GAME:
-        return best
-    for name in type(rules).names():
-        changes = rules_changes(rules, type(rules).named(name))
+    for name in ruleset_names(game):
+        changes = rules_changes(rules, named_ruleset(game, name))
         if len(changes) < len(best[1]):
             best = (name, changes)
     return best
@@ -52,25 +53,23 @@ def playtest_text(game, name: str, description: str = "", humans=None) -> str:
 
     ``humans`` (seats people played) is written as a sorted ``humans:`` list; ``None`` leaves the key out.
     """
-    if game.rules.game == DEFAULT_GAME and (not game.log or game.log[0].kind != "setup"):
-        raise ScenarioError(name, None, "only a game started with new_game can be saved as seed + script")
+    gd = get_game(game_of(game.rules))
+    players = len(game.score_rows())
     base, changes = closest_base(game.rules)
     data = {
         "name": name,
-        "description": description or f"A playtest of {game.n} players, {len(game.actions)} actions.",
-        "game": game.rules.game,
+        "description": description or f"A playtest of {players} players, {len(game.actions)} actions.",
+        "game": gd.name,
         "ruleset": base,
         "rules": changes,
-        "players": game.n,
+        "players": players,
+        **table_setup(gd, game),  # the game's setup choices, one value per seat
         "seed": game.seed,
         "bots": "none",
-        "humans": None if humans is None else _Flow(check_humans(humans, game.n, name)),
+        "humans": None if humans is None else _Flow(check_humans(humans, players, name)),
         "script": list(game.actions),
         "expect": [{"at": "end", "round": game.round, "log_digest": log_digest(game.log)}],
     }
-    if game.rules.game == DEFAULT_GAME:
-        del data["game"]
-        data = _after(data, "players", "distilleries", [p.distillery for p in game.players])
     for key in ("ruleset", "rules", "humans"):
         if data[key] is None or data[key] == {}:
             del data[key]
@@ -87,16 +86,6 @@ class _Dumper(yaml.SafeDumper):
 
 
 _Dumper.add_representer(_Flow, lambda dumper, v: dumper.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
-
-
-def _after(data: dict, key: str, new: str, value) -> dict:
-    """``data`` with ``new: value`` inserted after ``key`` (the file reads in the order a designer expects)."""
-    out = {}
-    for k, v in data.items():
-        out[k] = v
-        if k == key:
-            out[new] = value
-    return out
 
 
 def save_playtest(game, path, name: str | None = None, description: str = "", humans=None) -> Path:
@@ -118,8 +107,9 @@ def save_playtest(game, path, name: str | None = None, description: str = "", hu
     Raises
     ------
     ScenarioError
-        When the saved file would not replay to the same log, or ``humans`` names a seat twice or one
-        the table does not have; nothing is written then.
+        When the saved file would not replay to the same log (a table not dealt by ``new_game``, or
+        changed by hand), or ``humans`` names a seat twice or one the table does not have; nothing is
+        written then.
 
     Examples
     --------
@@ -132,9 +122,14 @@ def save_playtest(game, path, name: str | None = None, description: str = "", hu
     """
     path = Path(path)
     text = playtest_text(game, name or path.stem, description, humans)
-    replayed = Scenario.from_text(text, str(path)).game()
+    refused = "this game does not replay from its seed and actions"
+    only = "only a game dealt by new_game and played through apply saves as seed + script; nothing written"
+    try:
+        replayed = Scenario.from_text(text, str(path)).game()
+    except BourbonLabError as exc:
+        raise ScenarioError(str(path), None, f"{refused} ({one_line(exc)}); {only}") from None
     if log_digest(replayed.log) != log_digest(game.log):
-        raise ScenarioError(str(path), None, "this game does not replay from its seed and actions; nothing written")
+        raise ScenarioError(str(path), None, f"{refused} (its log differs); {only}")
     atomic_write(path, text)
     return path
 

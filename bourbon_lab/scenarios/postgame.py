@@ -30,13 +30,14 @@ from dataclasses import dataclass, field
 import polars as pl
 
 from ..bots.base import Bot, bot_names, check_bot, make_bot
-from ..core import DEFAULT_GAME, IllegalAction, games, get_game, legal_for
+from ..core import games, get_game, legal_for
+from ..core.optional import apply_as
 from ..sim.stats import mean_ci
-from .checks import log_digest
+from .checks import log_digest, part_of
 from .errors import ScenarioError
-from .format import ScriptStep, check_humans
+from .format import check_humans
 from .playtest import playtest_text
-from .run import bot_seed, script_action, start_game
+from .run import apply_step, bot_seed, script_step, start_game
 from .scenario import Scenario
 
 
@@ -246,24 +247,10 @@ def _load(source) -> _Source:
     raise ScenarioError("<postgame>", None, f"postgame takes a playtest file, a Scenario or a game, got {source!r}")
 
 
-def _seat_of(game: str, text: str, decision) -> int:
-    """Who plays ``text``: the seat after `` @`` (a peer game's commit out of turn), else the decision's actor."""
-    _, at, seat = text.rpartition(" @")
-    return int(seat) if game != DEFAULT_GAME and at and seat.strip().isdigit() else decision.actor
-
-
-def _human_action(spec, game, i: int):
-    """Script step ``i`` as the game takes it (parsed and checked for the default game; the text otherwise)."""
-    action = script_action(spec, game, i)
-    return action if spec.game == DEFAULT_GAME else str(action).rpartition(" @")[0] or str(action)
-
-
-def _apply(game, action, seat: int, check: bool = True) -> None:
-    """``action`` for ``seat``: as the actor, or (a commit-group member) with ``player=``."""
-    if seat == game.decision.actor:
-        game.apply(action, check=check)
-    else:
-        game.apply(action, player=seat, check=check)
+def _human_text(spec, action: str) -> str:
+    """A recorded step as the decisions table shows it: as the game reads it, if its scenario part reads actions."""
+    parse = part_of(spec.game).parse_action
+    return str(parse(action)) if parse is not None else action
 
 
 class _Replay:
@@ -285,32 +272,27 @@ class _Replay:
         for i, step in enumerate(self.spec.script):
             if self.game.is_over:
                 raise ScenarioError(self.spec.file, step.line, f"{step.text!r}: the game is already over", step=i + 1)
-            seat = _seat_of(self.name, step.text, self.game.decision)
-            action = _human_action(self.spec, self.game, i)
-            if seat in self.humans:
-                self.rows.append(self.weigh(i, seat, action))
-            self.play(i, step, action, seat)
+            action, seat = script_step(self.spec, self.game, i)
+            before = self.game.clone() if seat in self.humans else None
+            apply_step(self.spec, self.game, i, action, seat)  # checked: an illegal step is refused, never weighed
+            if before is not None:
+                self.rows.append(self.weigh(before, i, seat, action))
             if self.game.round != last:
                 self.points[last] = self.game.score_rows()
                 last = self.game.round
         end = self.game.log[-1].round if self.game.log else self.game.round
         self.points[end] = self.game.score_rows()
 
-    def play(self, i: int, step: ScriptStep, action, seat: int) -> None:
-        try:
-            _apply(self.game, action, seat, check=self.spec.game != DEFAULT_GAME)
-        except IllegalAction as exc:
-            raise ScenarioError(
-                self.spec.file, step.line, f"{step.text!r} is illegal here: {exc.rule}", step=i + 1
-            ) from None
+    def weigh(self, g, i: int, seat: int, action) -> dict:
+        """The decision row at table ``g`` (as the seat saw it).
 
-    def weigh(self, i: int, seat: int, action) -> dict:
-        """The decision row: the advisor's choice and, where it differs, both actions' worth."""
-        g, d = self.game, self.game.decision
+        It holds the advisor's choice and, where it differs, both actions' worth.
+        """
+        d = g.decision
         legal = legal_for(g, seat)
         view = g.observe(seat)
         choice = self.advisors[seat].choose(view, legal)
-        human = str(action)
+        human = _human_text(self.spec, action)
         row = {
             "step": i,
             "round": g.round,
@@ -324,15 +306,15 @@ class _Replay:
         }
         if row["agree"]:
             return {**row, "difference": 0.0, "ci_low": 0.0, "ci_high": 0.0}
-        worth = self.estimate(view, seat, (action, choice), i)
+        worth = self.estimate(g, view, seat, (action, choice), i)
         return {**row, **worth}
 
-    def estimate(self, view, seat: int, actions: tuple, i: int) -> dict:
+    def estimate(self, g, view, seat: int, actions: tuple, i: int) -> dict:
         """Mean lead after each action over paired playouts, and the difference's 95 % interval."""
         h, b = [], []
         for k in range(self.rollouts):
             playout = self.seed * 1_000_003 + i * 1_009 + k
-            world = self.world(view, random.Random(playout))
+            world = self.world(g, view, random.Random(playout))
             lead_h, lead_b = (self.playout(world.clone(), a, seat, playout) for a in actions)
             h.append(lead_h)
             b.append(lead_b)
@@ -341,15 +323,15 @@ class _Replay:
         mean_h, mean_b = sum(h) / len(h), sum(b) / len(b)
         return {"human_worth": mean_h, "bot_worth": mean_b, "difference": diff, "ci_low": lo, "ci_high": hi}
 
-    def world(self, view, rng: random.Random):
+    def world(self, g, view, rng: random.Random):
         if hasattr(view, "determinise"):
             return view.determinise(rng)
         self.determinised = False
-        return self.game.clone()
+        return g.clone()
 
     def playout(self, w, first, seat: int, playout: int) -> float:
         """Play ``first`` for ``seat`` in ``w``, then the default bots to the end: the seat's final lead."""
-        _apply(w, first, seat, check=False)
+        apply_as(w, first, seat, check=False)
         bots = [make_bot(self.playouts_by, seed=bot_seed(playout, s), game=self.name) for s in range(w.n)]
         limit = get_game(self.name).info.max_decisions
         for _ in range(limit):

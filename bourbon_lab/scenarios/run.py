@@ -1,16 +1,16 @@
 """Playing a scenario: the start (fresh table or snapshot), the script, then the bots.
 
 One playthrough calls back at each point an expectation names; ``Scenario`` builds
-``run``, ``game`` and ``game_at`` on top of it.
+``run``, ``game`` and ``game_at`` on top of it. Every game plays the same way: the seat to act is
+``game.decision.actor`` (a script step may name a commit-group seat, ``"bid 2 @2"``), a script step is
+applied through the checked path and a bot's move through the trusted one.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..bots import make_bot
-from ..core import DEFAULT_GAME, BourbonLabError, IllegalAction, new_game
-from .checks import scenario_part
+from ..core import ActionParseError, BourbonLabError, IllegalAction, new_game
+from ..core.optional import SetupChoiceError, acts_for, apply_as
 from .errors import ScenarioError
 from .format import Spec, check_snapshot
 from .points import Watch
@@ -25,16 +25,12 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def start_game(spec: Spec, seed: int):
-    """The table a scenario starts from: its snapshot, or a fresh setup with this seed."""
+    """The table a scenario starts from: its snapshot, or a fresh setup with this seed and its setup choices."""
     if spec.snapshot is not None:
         return check_snapshot(spec)
-    if spec.game != DEFAULT_GAME:
-        return new_game(spec.rules, spec.players, seed)
     try:
-        return new_game(spec.rules, spec.players, seed, distilleries=spec.distilleries)
-    except BourbonLabError as exc:
-        if not isinstance(exc, ValueError):  # a refused setup is bad input (a ValueError); a rule's fault is not
-            raise
+        return new_game(spec.rules, spec.players, seed, **spec.setup)
+    except (SetupChoiceError, ValueError) as exc:  # a refused setup is bad input; a rule's fault is not
         raise ScenarioError(spec.file, None, str(exc)) from None
 
 
@@ -45,28 +41,28 @@ def make_bots(spec: Spec, seed: int):
     return [make_bot(name, seed=bot_seed(seed, seat), game=spec.game) for seat, name in enumerate(spec.bots)]
 
 
-def script_action(spec: Spec, game, i: int) -> Any:
-    """Script step ``i`` (0-based), checked against the game: an illegal one names its step and line."""
+def script_step(spec: Spec, game, i: int) -> tuple[str, int | None]:
+    """Script step ``i`` (0-based) as ``(action, seat)``: the actor's, or a commit-group seat's (``... @2``)."""
+    return acts_for(game, spec.script[i].text)
+
+
+def illegal_step(spec: Spec, i: int, exc: BourbonLabError) -> ScenarioError:
+    """Script step ``i`` refused by the game: its text, where the game stood and the rule, with its step and line."""
     step = spec.script[i]
-    if spec.game != DEFAULT_GAME:
-        return step.text  # checked as it is applied (``_apply``): each game parses its own actions
-    action = scenario_part(spec.game).parse_action(step.text)
-    why = game.why_illegal(action)
-    if why:
-        who = "" if game.current_player is None else f", player {game.current_player}"
-        where = f"round {game.round}, {game.phase}{who}"
-        raise ScenarioError(spec.file, step.line, f"{step.text!r} is illegal here ({where}): {why}", step=i + 1)
-    return action
+    if isinstance(exc, IllegalAction):
+        who = "" if exc.player is None else f", player {exc.player}"
+        why = f"{step.text!r} is illegal here (round {exc.round}, {exc.phase}{who}): {exc.rule}"
+    else:
+        why = str(exc)
+    return ScenarioError(spec.file, step.line, why, step=i + 1)
 
 
-def next_action(spec: Spec, game, i: int, bots):
-    """The scenario's action number ``i``: scripted first, then the bots' choice; None = stop."""
-    if i < len(spec.script):
-        return script_action(spec, game, i)
-    if bots is None:
-        return None
-    seat = game.current_player if spec.game == DEFAULT_GAME else game.decision.actor
-    return bots[seat].choose(game.observe(seat), game.legal_actions())
+def apply_step(spec: Spec, game, i: int, action: str, seat: int | None) -> None:
+    """Play script step ``i`` through the checked path; an illegal (or unreadable) step names its step and line."""
+    try:
+        apply_as(game, action, seat, check=True)
+    except (IllegalAction, ActionParseError) as exc:
+        raise illegal_step(spec, i, exc) from None
 
 
 def play(spec: Spec, seed: int, points=(), on_point=None, stop=None):
@@ -90,27 +86,19 @@ def play(spec: Spec, seed: int, points=(), on_point=None, stop=None):
         watch.decision(game, i)
         if stop is not None and stop():
             return game, []
-        action = next_action(spec, game, i, bots)
-        if action is None:
+        if i < len(spec.script):
+            action, seat = script_step(spec, game, i)
+            watch.before(game, action, seat)
+            apply_step(spec, game, i, action, seat)
+        elif bots is not None:
+            seat = game.decision.actor
+            action = bots[seat].choose(game.observe(seat), game.legal_actions())
+            watch.before(game, action, seat)
+            apply_as(game, action, seat, check=False)  # a bot chooses among the legal actions
+        else:
             break
-        watch.before(game, action)
-        _apply(spec, game, action, i)
         i += 1
     if i < len(spec.script):
         step = spec.script[i]
         raise ScenarioError(spec.file, step.line, f"{step.text!r}: the game is already over", step=i + 1)
     return game, watch.finish(game, i)
-
-
-def _apply(spec: Spec, game, action, i: int) -> None:
-    """The default game's checked script and trusted bots skip the re-check; another game checks every action."""
-    if spec.game == DEFAULT_GAME:
-        game.apply(action, check=False)
-        return
-    try:
-        game.apply(action)
-    except IllegalAction as exc:
-        if i >= len(spec.script):
-            raise
-        step = spec.script[i]
-        raise ScenarioError(spec.file, step.line, f"{step.text!r} is illegal here: {exc.rule}", step=i + 1) from None

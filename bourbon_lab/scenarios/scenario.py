@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core import FileFormatError, yamlfile
+from .checks import part_of
 from .errors import ScenarioError
 from .format import Spec, read_spec
 from .points import PhasePoint, StepPoint
@@ -129,14 +130,15 @@ class Scenario:
         failures.sort(key=lambda f: f.line or 0)
         return GameResult(seed, game, failures)
 
-    def game_at(self, round: int | None = None, phase: str = "demand", step: int | None = None, seed=None):
+    def game_at(self, round: int | None = None, phase: str | None = None, step: int | None = None, seed=None):
         """The game paused at a point, ready to be stepped on by hand.
 
         Parameters
         ----------
         round, phase : int, str
-            The first decision of that round's phase ("demand", "collect" or "play").
-            The Demand phase usually needs no decision, so its new card is already out.
+            The first decision of that round (any game), or of that round's phase, for a game whose
+            scenario part names its phases (Bourbonomics: "demand", "collect" or "play"; without ``phase``,
+            the first of them). The Demand phase usually needs no decision, so its new card is already out.
         step : int
             Or: after the scenario's ``step``-th action.
         seed : int, optional
@@ -144,12 +146,24 @@ class Scenario:
         """
         if (round is None) == (step is None):
             raise ScenarioError(self.file, None, "game_at: give round= (with phase=) or step=")
-        point = StepPoint(step) if step is not None else PhasePoint(round, phase)
+        point = StepPoint(step) if step is not None else self._round_point(round, phase)
         caught = []
         game, missed = play(self.spec, self._seed(seed), [point], lambda p, g: caught.append(g.clone()), caught.__len__)
         if not caught:
             raise ScenarioError(self.file, None, f"{point.label()} is never reached (stopped in round {game.round})")
         return caught[0]
+
+    def _round_point(self, round: int, phase: str | None) -> PhasePoint:
+        part = part_of(self.spec.game)
+        if not part.point_phases:
+            if phase is not None:
+                raise ScenarioError(self.file, None, f"game_at: a {part.game} scenario names no phases; give round=")
+            return PhasePoint(round)
+        phase = part.point_phases[0] if phase is None else phase
+        if phase not in part.point_phases:
+            why = f"game_at: phase is one of {', '.join(part.point_phases)}, not {phase!r}"
+            raise ScenarioError(self.file, None, why)
+        return PhasePoint(round, phase, part.round_phases)
 
     def _seed(self, seed):
         return self.spec.seeds[0] if seed is None else seed

@@ -13,6 +13,7 @@ import hashlib
 import os
 import threading
 import traceback
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -22,8 +23,9 @@ from typing import Any
 import polars as pl
 
 from .. import __version__
-from ..bots.base import check_bot, make_bot, registry_key
+from ..bots.base import check_bot, make_bot, prepare_bots, registry_key
 from ..core import DEFAULT_GAME, BourbonLabError, RulesetType, game_of, get_game
+from ..core.optional import SetupChoiceError, check_setup, setup_choices
 from . import tables
 from .progress import progress_bar
 
@@ -32,15 +34,22 @@ class SimulationError(BourbonLabError, ValueError):
     """A simulation request that cannot start (bad counts, bots, players)."""
 
 
+Setup = tuple[tuple[str, tuple[str, ...]], ...]
+"""The game's setup choices as (choice, one value per player) pairs: picklable, and moving with their player."""
+
+
 @dataclass(frozen=True)
 class GameTask:
-    """One game to play: everything needed to reproduce it exactly."""
+    """One game to play: everything needed to reproduce it exactly.
+
+    ``setup`` holds the game's setup choices made for the run (``core.optional``), one value per player.
+    """
 
     index: int
     seed: int
     seat_of: tuple[int, ...]
     bots: tuple[str, ...]
-    distilleries: tuple[str, ...] | None
+    setup: Setup | None = None
     game: str = DEFAULT_GAME
 
 
@@ -54,11 +63,19 @@ class Failure:
     actions: list[str]
     error: str
     seat_of: list[int] = field(default_factory=list)
-    distilleries: list[str] | None = None
+    setup: dict[str, list[str]] | None = None
+    """The game's setup choices, one value per seat (``f.distilleries`` reads the choice of that name)."""
+
+    def __getattr__(self, name: str):
+        """A setup choice by its name (``failure.distilleries``), as the game was dealt it; else AttributeError."""
+        setup = self.__dict__.get("setup") if not name.startswith("__") else None
+        if setup and name in setup:
+            return setup[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def replay(self, rules):
-        """The game up to the failing point: ``new_game`` with this seed and seating, then the actions."""
-        g = _deal(rules, len(self.bots), self.seed, self.distilleries)
+        """The game up to the failing point: ``new_game`` with this seed, seating and setup, then the actions."""
+        g = _deal(rules, len(self.bots), self.seed, self.setup)
         for text in self.actions:
             g.apply(text)
         return g
@@ -108,20 +125,19 @@ def play_one(rules, task: GameTask):
     return _play(rules, task)[0]
 
 
-def _deal(rules, n: int, seed: int, distilleries):
-    """A new table through the registry; the players' distilleries go only to a game that has them (``validate``)."""
-    game = get_game(game_of(rules))
-    if distilleries is None:
-        return game.new(rules, n, seed)
-    return game.new(rules, n, seed, distilleries=distilleries)
+def _deal(rules, n: int, seed: int, setup):
+    """A new table through the registry, with the setup choices made (by seat; ``validate`` checked them)."""
+    return get_game(game_of(rules)).new(rules, n, seed, **(setup or {}))
 
 
 def _play(rules, task: GameTask):
     """The finished game and the seats in the order they first owned a turn.
 
-    Bourbonomics is sequential (its actor is ``current_player``, the turn's owner) and its
-    trusted ``apply(check=False)`` skips re-checking a bot's legal choice, so its loop reads
-    nothing more per decision than it always has. Any other game is played on ``decision.actor``.
+    One loop for every game: the seat to act is ``current_player`` (the protocol's ``decision.actor``), and
+    the trusted ``apply(check=False)`` skips re-checking a bot's legal choice. The decision's turn owner is
+    read only while it can still tell something: for a game that declares no turn order of its own
+    (``GameColumns.turn_order``), until every seat has owned a turn, so a game reads no more per decision
+    than its actor.
     """
     n = len(task.bots)
     g = _deal(rules, n, task.seed, _by_seat(task))
@@ -129,19 +145,18 @@ def _play(rules, task: GameTask):
     for player, seat in enumerate(task.seat_of):
         by_seat[seat] = make_bot(task.bots[player], seed=task.seed * 31 + player, game=task.game)
     first_turns: list[int] = []
+    columns = get_game(task.game).columns
+    watch = columns is None or columns.turn_order is None
     try:
         with _collector_paused():
-            if task.game == DEFAULT_GAME:
-                while not g.is_over:
-                    seat = g.current_player
-                    action = by_seat[seat].choose(g.observe(seat), g.legal_actions())
-                    g.apply(action, check=False)
-            else:
-                while not g.is_over:
-                    d = g.decision
-                    if d.turn_owner is not None and d.turn_owner not in first_turns:
-                        first_turns.append(d.turn_owner)
-                    g.apply(by_seat[d.actor].choose(g.observe(d.actor), g.legal_actions()), check=False)
+            while not g.is_over:
+                seat = g.current_player
+                if watch:
+                    owner = g.decision.turn_owner
+                    if owner is not None and owner not in first_turns:
+                        first_turns.append(owner)
+                        watch = len(first_turns) < n
+                g.apply(by_seat[seat].choose(g.observe(seat), g.legal_actions()), check=False)
     except Exception as exc:
         exc.bourbon_actions = list(g.actions)
         raise
@@ -164,13 +179,17 @@ def _collector_paused():
             gc.enable()
 
 
-def _by_seat(task: GameTask) -> list[str] | None:
-    if task.distilleries is None:
+def _by_seat(task: GameTask) -> dict[str, list[str]] | None:
+    """The task's setup choices by seat (each player's value goes where they sit)."""
+    if not task.setup:
         return None
-    dist = [""] * len(task.bots)
-    for player, seat in enumerate(task.seat_of):
-        dist[seat] = task.distilleries[player]
-    return dist
+    out = {}
+    for name, by_player in task.setup:
+        values = [""] * len(task.bots)
+        for player, seat in enumerate(task.seat_of):
+            values[seat] = by_player[player]
+        out[name] = values
+    return out
 
 
 def run_chunk(rules, tasks: list[GameTask]):
@@ -202,23 +221,29 @@ def run_chunk(rules, tasks: list[GameTask]):
 
 
 def make_tasks(
-    players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, distilleries, game: str = DEFAULT_GAME
+    players: int, games: int, bots: list[str], seed: int, rotate_seats: bool, setup=None, game: str = DEFAULT_GAME
 ):
-    """One task per game; with ``rotate_seats`` player ``p`` sits at seat ``(p + game) % players``."""
+    """One task per game; with ``rotate_seats`` player ``p`` sits at seat ``(p + game) % players``.
+
+    ``setup`` maps each setup choice to one value per player (as ``setup_of`` gives it); they move with their player.
+    """
+    frozen = tuple((name, tuple(values)) for name, values in setup.items()) if setup else None
     tasks = []
     for i in range(games):
         shift = i % players if rotate_seats else 0
         seat_of = tuple((p + shift) % players for p in range(players))
-        tasks.append(GameTask(i, game_seed(seed, i), seat_of, tuple(bots), distilleries, game))
+        tasks.append(GameTask(i, game_seed(seed, i), seat_of, tuple(bots), frozen, game))
     return tasks
 
 
-def validate(rules, players, games, bots, distilleries) -> list[str]:
-    """Refuse a bad request before any game starts; returns the bot list, one per player."""
+def validate(rules, players, games, bots, setup=None) -> list[str]:
+    """Refuse a bad request before any game starts; returns the bot list, one per player.
+
+    ``setup`` (optional) maps the game's setup choices to a value for every player, or one for all.
+    """
     game = get_game(game_of(rules))
     if not isinstance(rules, game.ruleset):
-        kind = "a Ruleset" if game.name == DEFAULT_GAME else f"a {game.name} ruleset"
-        raise SimulationError(f"rules must be {kind}, got {type(rules).__name__}")
+        raise SimulationError(f"rules must be a {game.name} ruleset, got {type(rules).__name__}")
     lo, hi = game.info.min_players, game.info.max_players
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
         raise SimulationError(f"players: {players!r} is outside {lo}-{hi}")
@@ -232,36 +257,41 @@ def validate(rules, players, games, bots, distilleries) -> list[str]:
         raise SimulationError(f"bots: {len(bots)} given for {players} players (give one per player, or one name)")
     for b in bots:
         check_bot(b, game.name)
-    if distilleries is not None:
-        if not hasattr(rules, "distilleries_by_id"):  # a fact of the ruleset, not of the game's name
-            raise SimulationError(f"distilleries: {game.name} has no distilleries (a Bourbonomics option)")
-        _validate_distilleries(rules, players, distilleries)
+    setup_of(rules, players, setup)
     return bots
 
 
-def _validate_distilleries(rules, players: int, distilleries) -> None:
-    if len(distilleries) != players:
-        raise SimulationError(f"distilleries: {len(distilleries)} given for {players} players")
-    for d in distilleries:
-        if d not in rules.distilleries_by_id:
-            known = ", ".join(rules.distilleries_by_id)
-            raise SimulationError(f"distilleries: unknown distillery {d!r}; known: {known}")
+def setup_of(rules, players: int, setup) -> dict[str, list[str]]:
+    """``setup`` checked against the game's setup choices (``core.optional.check_setup``): one list a choice.
+
+    A fault is a ``SimulationError`` naming the choice (``distilleries: unknown distillery 'x' ...``).
+    """
+    if not setup:
+        return {}
+    if not isinstance(setup, Mapping):
+        raise SimulationError(f"setup: expected each setup choice by name ({{'distilleries': [...]}}), got {setup!r}")
+    try:
+        return check_setup(get_game(game_of(rules)), rules, players, setup)
+    except SetupChoiceError as exc:
+        raise SimulationError(str(exc)) from None
 
 
-def run_stamp(rules, players: int, games: int, bots, seed: int, rotate_seats: bool, distilleries) -> dict:
+def run_stamp(rules, players: int, games: int, bots, seed: int, rotate_seats: bool, setup=None) -> dict:
     """What identifies a run: same stamp, same tables.
 
-    The game is hashed only when it is not Bourbonomics, whose run ids stay what they were.
+    The ruleset's fingerprint stands for the game (the values of one game's ruleset are not another's), so the
+    game's name is shown in the stamp but not hashed; each setup choice the game declares is hashed under its
+    own name (``None`` when not made); ``setup`` maps a choice to its values, one per player.
     """
     game = game_of(rules)
+    made = setup or {}
     stamp = {
-        **({} if game == DEFAULT_GAME else {"game": game}),
         "ruleset": rules.fingerprint(),
         "players": players,
         "games": games,
         "seed": seed,
         "bots": list(bots),
-        "distilleries": list(distilleries) if distilleries else None,
+        **{c.name: list(made[c.name]) if made.get(c.name) else None for c in setup_choices(get_game(game))},
         "rotate_seats": rotate_seats,
         "version": __version__,
     }
@@ -283,6 +313,7 @@ def simulate(
     progress: bool | None = None,
     on_progress=None,
     on_partial=None,
+    setup=None,
 ) -> SimResult:
     """Play ``games`` bot games and return the ``games``, ``players``, ``events`` and ``score_parts`` tables.
 
@@ -306,7 +337,7 @@ def simulate(
     rotate_seats : bool
         Move every player one seat on per game, so seat advantage averages out.
     distilleries : str or list of str, optional
-        One distillery per player (they move with their player).
+        The old spelling of ``setup={"distilleries": ...}``: one distillery per player (or one for all).
     progress : bool, optional
         A tqdm bar (a widget in Jupyter) with the time left: True shows it at once, False never, None
         (the default) once the run has taken a second. Inside a longer call's bar, the run advances that one.
@@ -316,14 +347,22 @@ def simulate(
         Called with a ``SimResult`` of the games finished so far as each chunk finishes, so a chart
         can show a first answer before the whole run is in (its stamp says ``partial``). Return
         False once it has what it needs: building each partial result costs the main process time.
+    setup : dict, optional
+        The game's setup choices (``bl.get_game(name).setup``), each one value per player (they move with their
+        player) or one value for all: ``{"distilleries": ["standard", "hollow_creek"]}``. An unknown choice or
+        value is a ``SimulationError`` naming the choice.
     """
-    if isinstance(distilleries, str):
-        distilleries = [distilleries] * players if isinstance(players, int) else distilleries
-    bots = validate(rules, players, games, bots, distilleries)
-    dist = tuple(distilleries) if distilleries is not None else None
-    tasks = make_tasks(players, games, bots, seed, rotate_seats, dist, game_of(rules))
+    if distilleries is not None:
+        if isinstance(setup, Mapping) and "distilleries" in setup:
+            raise SimulationError("distilleries: given twice (as distilleries= and in setup=)")
+        setup = {**(setup if isinstance(setup, Mapping) else {}), "distilleries": distilleries}
+    bots = validate(rules, players, games, bots, setup)
+    # once-a-run bot work before any worker starts: learned finds or trains its model here, and only here
+    prepare_bots(rules, players, bots, workers=workers, executor=executor, progress=progress)
+    made = setup_of(rules, players, setup)
+    tasks = make_tasks(players, games, bots, seed, rotate_seats, made, game_of(rules))
     chunks = _chunk(tasks, workers, executor)
-    stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, distilleries)
+    stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, made)
 
     wants_partials = on_partial is not None
 

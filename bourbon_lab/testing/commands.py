@@ -1,8 +1,9 @@
 """``bourbon-lab soak``: random legal games with every book invariant checked after every action.
 
-The default game (Bourbonomics) has the deep soak (``soak.py``: its own tables and players, its book's laws
-step by step); every other game is soaked by the protocol harness (``harness.check_game``: views, snapshots,
-illegal actions, scores, its book invariants and its box), its games spread over every player count and variant.
+One rule for every game: a game whose folder declares a ``soak`` part (Bourbonomics) has the deep soak
+(``soak.py``: its own tables and players, its book's laws step by step, and what its part says a soak should
+reach); any other is soaked by the protocol harness (``harness.check_game``: views, snapshots, illegal actions,
+scores, its book invariants and its box), its games spread over every player count and variant.
 
 ``bourbon_lab/cli.py`` imports this module and calls ``register``.
 """
@@ -20,13 +21,14 @@ from .soak import soak
 
 def cmd_soak(args) -> int:
     """Run the soak; print its summary and every break; exit 1 if an invariant broke."""
-    game = get_game(getattr(args, "game", None) or DEFAULT_GAME).name
-    if game != DEFAULT_GAME:
+    gamedef = get_game(getattr(args, "game", None) or DEFAULT_GAME)
+    game = gamedef.name
+    if gamedef.part("soak") is None:  # the game declares no deep soak of its own
         return _soak_by_protocol(game, args)
     rules = load_rules(game, args.ruleset)
     workers = args.workers or os.cpu_count() or 1
-    head = f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}; {native.status()}"
-    print(head, flush=True)
+    head = f"bourbon-lab soak: {args.games} games on {workers} worker(s), seed {args.seed}"
+    print(head + (f"; {native.status(game)}" if game in native.GROUPS else ""), flush=True)
     result = soak(
         args.games, seed=args.seed, workers=workers, rules=rules, out=args.out, progress=not args.quiet, keep=args.keep
     )
@@ -47,7 +49,7 @@ PLAIN_SAMPLE = 50
 
 
 def _soak_by_protocol(game: str, args) -> int:
-    """A game other than the default: random games through the protocol harness and its book invariants.
+    """A game with no deep soak of its own: random games through the protocol harness and its book invariants.
 
     The games of each table are split into parts over ``--workers`` processes (the same games at any count).
     """

@@ -1,12 +1,13 @@
-"""The soak: thousands of random legal games of the default game, every book invariant checked after every ``apply``.
+"""The deep soak: thousands of random legal games, every book invariant checked after every ``apply``.
 
 Each game's table (2-6 players, distilleries, one choice of every named variant) and its players'
 random streams come from the run's seed and the game's number, so any game can be played again
 alone. A broken invariant, an engine error or a snapshot that does not continue identically is a
 ``Break``: it prints what reproduces it and is saved as a playtest file ``bourbon-lab replay`` opens.
 The soak's tables and players are Bourbonomics' (distilleries, Ultimates); it reaches the game only
-through the registry, and its laws through the game's folder (``invariants.laws_of``); every other game is
-soaked by the protocol harness (``testing/commands.py``).
+through the registry, its laws through the game's folder (``invariants.laws_of``) and what a soak should
+reach through its ``soak`` part (``SoakResult.unreached``). ``bourbon-lab soak`` plays it for a game that
+declares that part; any other game is soaked by the protocol harness (``testing/commands.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import BourbonLabError, default_rules, game_of, new_game
+from ..core import BourbonLabError, default_rules, game_of, get_game, new_game
 from .invariants import laws_of, watch
 from .policy import SoakPlayer
 
@@ -239,12 +240,12 @@ class SoakResult:
         return self.games / self.seconds if self.seconds else 0.0
 
     def unreached(self, rules: Any) -> dict[str, list[str]]:
-        """Ultimates and distilleries of ``rules`` that no game reached (what the soak failed to cover)."""
-        offered = sorted({u for d in rules.distilleries for _, us in d.ultimates for u in us})
-        return {
-            "ultimates": [u for u in offered if not self.totals.ultimates[u]],
-            "distilleries": [d.id for d in rules.distilleries if not self.totals.distilleries[d.id]],
-        }
+        """What of ``rules`` no game reached (what the soak failed to cover), as the game's ``soak`` part says.
+
+        Bourbonomics names its Ultimates and distilleries; a game that declares no ``unreached`` names nothing.
+        """
+        own = getattr(get_game(game_of(rules)).part("soak"), "unreached", None)
+        return own(rules, self.totals) if own is not None else {}
 
     def summary(self) -> str:
         t = self.totals

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import html
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
-from ..core import DEFAULT_GAME, default_rules, game_of, new_game
+from ..core import default_rules, game_of, get_game, new_game
+from ..core.optional import setup_choices, table_setup
 from .board import board_state
 from .board_widget import BoardView
 from .mainloop import HomeLoop
@@ -27,24 +29,39 @@ _FIXED = w.Layout(width="44px", flex="0 0 auto")
 
 @dataclass(frozen=True)
 class Replay:
-    """What reproduces a game exactly: rules (of any game), players, seed, actions (Bourbonomics: distilleries)."""
+    """What reproduces a game exactly: rules (of any game), players, seed, actions and the setup choices made.
+
+    ``setup`` holds the game's setup choices (``core.optional``) as (choice, one value per seat) pairs;
+    ``distilleries`` is the old spelling of ``setup=(("distilleries", ...),)``.
+    """
 
     rules: Any
     players: int
     seed: int
     actions: tuple[str, ...]
     distilleries: tuple[str, ...] | None = None
+    setup: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def game(self) -> str:
         """The name of the game replayed."""
         return game_of(self.rules)
 
+    @property
+    def choices(self) -> dict[str, list[str]]:
+        """The setup choices made, by name: what ``new_game`` takes."""
+        made = {name: list(values) for name, values in self.setup}
+        if self.distilleries:
+            made.setdefault("distilleries", list(self.distilleries))
+        return made
+
     def start(self):
-        if self.game == DEFAULT_GAME:
-            dist = list(self.distilleries) if self.distilleries else None
-            return new_game(self.rules, self.players, self.seed, dist)
-        return new_game(self.rules, self.players, self.seed)
+        return new_game(self.rules, self.players, self.seed, **self.choices)
+
+
+def _frozen(setup) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Setup choices as a Replay keeps them: (choice, values) pairs, the choices made only."""
+    return tuple((name, tuple(values)) for name, values in (setup or {}).items() if values)
 
 
 def _is_table(source) -> bool:
@@ -65,18 +82,19 @@ def replay_of(source, rules=None, seed: int = 0, players: int = 2) -> Replay:
     if isinstance(source, Replay):
         return source
     if _is_table(source):
-        dist = None
-        if game_of(source.rules) == DEFAULT_GAME:
-            dist = tuple(source.log[0].data["distilleries"])
-        return Replay(source.rules, source.n, source.seed, tuple(str(a) for a in source.actions), dist)
+        made = table_setup(get_game(game_of(source.rules)), source)
+        return Replay(source.rules, source.n, source.seed, tuple(str(a) for a in source.actions), setup=_frozen(made))
     if isinstance(source, list | tuple):
         return Replay(rules or default_rules(), players, seed, tuple(str(a) for a in source))
     if callable(getattr(source, "game", None)):  # a bl.Scenario: step through the game it plays
         return replay_of(source.game())
     script = getattr(source, "actions", None) or getattr(source, "script", None) or ()
     n = source.players if isinstance(source.players, int) else len(source.players)
-    dist = getattr(source, "distilleries", None)
-    return Replay(source.rules, n, source.seed, tuple(str(a) for a in script), tuple(dist) if dist else None)
+    setup = getattr(source, "setup", None)  # a scenario's setup choices (each may also be read under its own name)
+    made = dict(setup) if isinstance(setup, Mapping) else {}
+    for choice in setup_choices(get_game(game_of(source.rules))):
+        made.setdefault(choice.name, getattr(source, choice.name, None))
+    return Replay(source.rules, n, source.seed, tuple(str(a) for a in script), setup=_frozen(made))
 
 
 def simulated_game(rules, players: int = 4, bots="heuristic", seed: int = 0, game: int = 0) -> Replay:

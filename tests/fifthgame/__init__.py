@@ -11,9 +11,19 @@ one with ``register_lazy("rickhouse_nim", "fifthgame")``.
 from pathlib import Path
 
 from bourbon_lab.core import GameDef, GameInfo, register_game
+from bourbon_lab.core.optional import SetupChoice
 
 from .ruleset import Ruleset
-from .table import RickhouseNim
+from .table import CASKS, RickhouseNim
+
+CASK_WOOD = SetupChoice(
+    name="casks",
+    item="cask wood",
+    options=lambda rules: list(CASKS),
+    of_table=lambda table: list(table.casks),
+    of_snapshot=lambda snap: list(snap.get("casks") or ["oak"] * snap["n"]),
+    description="Each distiller's cask wood (an example of a setup choice: it changes nothing in play).",
+)
 
 INFO = GameInfo(
     name="rickhouse_nim",
@@ -35,5 +45,6 @@ GAME = register_game(
         new=RickhouseNim.new,
         restore=RickhouseNim.restore,
         mechanics_file=Path(__file__).parent / "data" / "mechanics.yaml",
+        setup=(CASK_WOOD,),
     )
 )

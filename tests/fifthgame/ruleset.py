@@ -12,3 +12,15 @@ class Ruleset(FieldRuleset):
         FieldSpec("most", "int", "rickhouse", "The most barrels one turn may roll out.", 1, 6),
     )
     DEFAULTS = Path(__file__).parent / "data" / "ruleset.yaml"
+    NAMED = {"short-rickhouse": {"barrels": 7}}
+    """Named rulesets (an optional part): an earlier draft kept by name, as changes to the defaults."""
+
+    @staticmethod
+    def names() -> list[str]:
+        return sorted(Ruleset.NAMED)
+
+    @classmethod
+    def named(cls, name: str) -> "Ruleset":
+        if name not in cls.NAMED:
+            raise KeyError(f"no named ruleset {name!r}; known: {', '.join(cls.names())}")
+        return cls.default().replace(**cls.NAMED[name])

@@ -7,10 +7,14 @@ from bourbon_lab.core.house import book_for, copy_book
 
 from . import house_hooks  # noqa: F401  (declares the hook points house rules check against)
 
+CASKS = ("oak", "cedar", "hickory")
+"""The setup choice: each distiller's cask wood (shown on the table, nothing more: an example of the slot)."""
+
 
 class RickhouseNim:
-    def __init__(self, rules, players: int, seed: int = 0):
+    def __init__(self, rules, players: int, seed: int = 0, casks=None):
         self.rules, self.n, self.seed = rules, players, seed
+        self.casks = list(casks) if casks is not None else ["oak"] * players
         self.left, self.turn, self.winner = rules.barrels, 0, None
         self.round, self.phase, self.step, self.ended_by = 1, "roll", "roll", None  # one long round
         self.log: list[Event] = []
@@ -18,8 +22,14 @@ class RickhouseNim:
         self.house = book_for(rules, seed)  # the house rules in play; None without any
 
     @classmethod
-    def new(cls, rules, players, seed=0):
-        return cls(rules, players, seed)
+    def new(cls, rules, players, seed=0, casks=None):
+        if isinstance(casks, str):
+            casks = [casks] * players
+        if casks is not None and (len(casks) != players or any(c not in CASKS for c in casks)):
+            raise ValueError(f"casks: one of {', '.join(CASKS)} per seat, got {casks!r}")
+        table = cls(rules, players, seed, casks)
+        table.emit("setup", None, players=players, seed=seed, casks=list(table.casks))
+        return table
 
     @property
     def is_over(self) -> bool:
@@ -65,7 +75,13 @@ class RickhouseNim:
         self.log.append(Event(len(self.log), 1, "roll", player, kind, data, None))
 
     def view(self, player) -> dict:
-        return {"left": self.left, "most": self.rules.most, "turn": self.turn, "winner": self.winner}
+        return {
+            "left": self.left,
+            "most": self.rules.most,
+            "turn": self.turn,
+            "winner": self.winner,
+            "casks": self.casks,
+        }
 
     def observe(self, player):
         return Sight(self, player)
@@ -80,19 +96,19 @@ class RickhouseNim:
 
     def snapshot(self) -> dict:
         return {"game": "rickhouse_nim", "rules": self.rules.to_dict(), "n": self.n, "seed": self.seed,
-                "actions": list(self.actions)}  # fmt: skip
+                "casks": list(self.casks), "actions": list(self.actions)}  # fmt: skip
 
     @classmethod
     def restore(cls, snap: dict) -> RickhouseNim:
         from .ruleset import Ruleset
 
-        game = cls(Ruleset(**snap["rules"]), snap["n"], snap["seed"])
+        game = cls.new(Ruleset(**snap["rules"]), snap["n"], snap["seed"], snap.get("casks"))
         for action in snap["actions"]:
             game.apply(action)
         return game
 
     def clone(self) -> RickhouseNim:
-        twin = type(self)(self.rules, self.n, self.seed)
+        twin = type(self)(self.rules, self.n, self.seed, self.casks)
         twin.left, twin.turn, twin.winner = self.left, self.turn, self.winner
         twin.phase, twin.step, twin.ended_by = self.phase, self.step, self.ended_by
         twin.log, twin.actions, twin.house = list(self.log), list(self.actions), copy_book(self.house)

@@ -11,6 +11,7 @@ presented by its own sentences (``narrate.py``) and its own board (``board.py``,
 from pathlib import Path
 
 from ...core import BoardDef, GameDef, GameInfo, ViewSeats, register_game
+from ...core.optional import SetupChoice
 from .action_index import action_index
 from .actions import Action
 from .board import board_view
@@ -31,6 +32,15 @@ def new_game(rules: Ruleset, players: int, seed: int = 0, distilleries=None) -> 
     """Set up a table: piles, demand deck with its 'any bourbon' opener, mash bills, turn order."""
     return Game.new(rules, players, seed, distilleries)
 
+
+DISTILLERIES = SetupChoice(
+    name="distilleries",
+    item="distillery",
+    options=lambda rules: list(rules.distilleries_by_id),
+    of_table=lambda g: [p.distillery for p in g.players],
+    of_snapshot=lambda snap: [p["distillery"] for p in snap["players"]],
+    description="Each player's distillery board (its starting departments and Capital).",
+)
 
 BOARD = BoardDef(view=board_view, esm=_HERE / "board.js", css=_HERE / "board.css")
 
@@ -70,6 +80,7 @@ GAME = register_game(
         box_file=BOX_FILE,
         locate=locate,
         box_context=box_context,
+        setup=(DISTILLERIES,),
     )
 )
 

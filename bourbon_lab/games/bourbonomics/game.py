@@ -246,8 +246,10 @@ class Game:
     def multiplier(self) -> int:
         return market.multiplier(self.rules, len(self.table))
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (one card per type and quality)."""
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every action the current player may take now (one card per type and quality); none for another seat."""
+        if player is not None and player != self.current_player:
+            return []
         if self.house is not None and self.phase != "over":
             return self.house.legal(self, self.current_player, list(self._legal_list()), _house_action)
         return list(self._legal_list())
@@ -281,11 +283,13 @@ class Game:
             return cands(self, p)
         return [a for a in cands(self, p) if check(self, p, a) is None]
 
-    def why_illegal(self, action: object) -> str | None:
+    def why_illegal(self, action: object, player: int | None = None) -> str | None:
         """The rule an action breaks now, in the game's words; None if it is legal."""
         action = Action.parse(action)
         if self.phase == "over":
             return "the game is over"
+        if player is not None and player != self.current_player:
+            return f"it is player {self.current_player}'s decision, not player {player}'s (no one acts out of turn)"
         step = _VERB_STEP.get(action.verb)
         if step != self.step:
             where = PHASE_NAMES.get(self.phase, self.phase)
@@ -293,7 +297,7 @@ class Game:
         _, check, _, _ = _STEPS[self.step]
         return check(self, self.players[self.current_player], action)  # type: ignore[index]
 
-    def apply(self, action: object, *, check: bool = True) -> list[Event]:
+    def apply(self, action: object, player: int | None = None, *, check: bool = True) -> list[Event]:
         """Play one action for the current player and return the events it caused.
 
         With ``check=False`` (bots and the simulator, with actions from ``legal_actions``)
@@ -301,6 +305,9 @@ class Game:
         ``IllegalAction``, and anything else raised inside the step a named lab error
         (``core.atomic``); either way the game is exactly as it was.
         """
+        if player is not None and player != self.current_player:
+            turn = f"it is player {self.current_player}'s decision, not player {player}'s (no one acts out of turn)"
+            raise IllegalAction(action, turn, round=self.round, phase=self.phase, player=player)
         if self.house is not None:
             text = str(action) if isinstance(action, Action) else " ".join(str(action).split())
             p = self.current_player
