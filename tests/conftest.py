@@ -1,11 +1,13 @@
 """Fixtures shared by the test modules."""
 
 import atexit
+import io
 import os
 import shutil
 import tempfile
 
 import pytest
+import tqdm.auto
 from browsing import launch
 
 MODELS = tempfile.mkdtemp(prefix="bourbon_lab_models_")
@@ -23,3 +25,20 @@ def browser():
         b = launch(p)
         yield b
         b.close()
+
+
+@pytest.fixture
+def bars(monkeypatch):
+    """Every tqdm bar made while the test runs, each printing every update into its own buffer."""
+    made = []
+    real = tqdm.auto.tqdm
+
+    class Recorded(real):
+        def __init__(self, *args, **kwargs):
+            kwargs.update(file=io.StringIO(), mininterval=0, miniters=1)
+            super().__init__(*args, **kwargs)
+            self.shown = not self.disable  # a bar is disabled once closed
+            made.append(self)
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", Recorded)
+    return made

@@ -11,14 +11,13 @@ move (margin 0).
 
 from __future__ import annotations
 
-import io
 import multiprocessing
 import os
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
-import tqdm.auto
+from tqdmbars import shown
 
 import bourbon_lab as bl
 from bourbon_lab.bots import bot_names, learned, make_bot, models, prepare_bots, training
@@ -60,27 +59,6 @@ def fits(tmp_path, monkeypatch):
     monkeypatch.setattr(training, "_train", counted)
     shutdown_pool()  # workers started from here on count too
     return lambda: log.read_text().split() if log.exists() else []
-
-
-@pytest.fixture
-def bars(monkeypatch):
-    """Every tqdm bar made while the test runs (as ``tests/test_progress.py`` records them)."""
-    made = []
-    real = tqdm.auto.tqdm
-
-    class Recorded(real):
-        def __init__(self, *args, **kwargs):
-            kwargs.update(file=io.StringIO(), mininterval=0, miniters=1)
-            super().__init__(*args, **kwargs)
-            self.shown = not self.disable
-            made.append(self)
-
-    monkeypatch.setattr(tqdm.auto, "tqdm", Recorded)
-    return made
-
-
-def shown(bars) -> list:
-    return [b for b in bars if b.shown]
 
 
 def run(workers: int, rules=RULES, bots=(SPEC, "heuristic")):

@@ -7,11 +7,10 @@ The bars are tqdm's, recorded here: each writes to its own text buffer and print
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-import tqdm.auto
+from tqdmbars import shown
 
 import bourbon_lab as bl
 from bourbon_lab.dashboard.store import Study
@@ -23,27 +22,6 @@ from bourbon_lab.sim.progress import progress_bar, time_left
 
 MICRO = bl.default_rules("microbrew")
 QUICK = {"players": 2, "workers": 1}
-
-
-@pytest.fixture
-def bars(monkeypatch):
-    """Every tqdm bar made while the test runs, each printing every update into its own buffer."""
-    made = []
-    real = tqdm.auto.tqdm
-
-    class Recorded(real):
-        def __init__(self, *args, **kwargs):
-            kwargs.update(file=io.StringIO(), mininterval=0, miniters=1)
-            super().__init__(*args, **kwargs)
-            self.shown = not self.disable  # a bar is disabled once closed
-            made.append(self)
-
-    monkeypatch.setattr(tqdm.auto, "tqdm", Recorded)
-    return made
-
-
-def shown(bars) -> list:
-    return [b for b in bars if b.shown]
 
 
 def one_bar(bars, total: int, desc: str):

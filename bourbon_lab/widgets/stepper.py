@@ -42,6 +42,14 @@ class Replay:
     distilleries: tuple[str, ...] | None = None
     setup: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
+    def __post_init__(self):
+        """Either spelling reads back the same: ``distilleries`` is kept in ``setup`` and read from it."""
+        made = dict(self.setup)
+        if self.distilleries and "distilleries" not in made:
+            object.__setattr__(self, "setup", (*self.setup, ("distilleries", tuple(self.distilleries))))
+        elif self.distilleries is None and "distilleries" in made:
+            object.__setattr__(self, "distilleries", tuple(made["distilleries"]))
+
     @property
     def game(self) -> str:
         """The name of the game replayed."""
