@@ -144,7 +144,7 @@ def client():
     distributed = pytest.importorskip("dask.distributed")
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as c,
     ):

@@ -406,7 +406,7 @@ def test_a_rule_from_a_cell_runs_on_a_dask_cluster_with_the_same_tables():
     local = bl.simulate(rules, games=12, players=4, seed=2, workers=1, progress=False)
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
