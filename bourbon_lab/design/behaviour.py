@@ -190,8 +190,8 @@ def behaviour(
         raise SimulationError(f"{game} declares no mechanics yet (GameDef.mechanics_file): nothing to count")
     info = defn.info
     players = players or max(info.min_players, min(4, info.max_players))
-    seats = tuple(validate(base, players, games, bots, None))  # bad bots, players or games: before any game
-    validate(changed, players, games, bots, None)
+    seats = tuple(validate(base, players, games, bots))  # bad bots, players or games: before any game
+    validate(changed, players, games, bots)
     lineup: str | list[str] = seats[0] if len(set(seats)) == 1 else list(seats)
     _prepare(base, changed, players, lineup, workers, executor, progress)
     total = _games_played(base, games, standard) + _games_played(changed, games, standard)
@@ -226,13 +226,10 @@ def _same_game(base, changed) -> str:
 
 def _prepare(base, changed, players: int, bots, workers, executor, progress) -> None:
     """Each bot's once-a-run work for each ruleset (``learned`` trains its model) before any game plays."""
-    from ..bots import base as bot_base
+    from ..bots.base import prepare_bots
 
-    prepare = getattr(bot_base, "prepare_bots", None)
-    if prepare is None:  # a lab without once-a-run bots: nothing to do
-        return
     for rules in (base, changed):
-        prepare(rules, players, bots, workers=workers, executor=executor, progress=progress)
+        prepare_bots(rules, players, bots, workers=workers, executor=executor, progress=progress)
 
 
 def _games_played(rules, games: int, standard: bool) -> int:

@@ -165,7 +165,7 @@ def _lineup(rules, players, table) -> tuple[str, int, list[str]]:
     if players is None:
         players = max(info.min_players, min(4, info.max_players))
     try:
-        bots = validate(rules, players, 1, table, None)
+        bots = validate(rules, players, 1, table)
     except ValueError as exc:
         raise RestrictedPlayError(f"restricted play: {exc}") from None
     return game, players, bots

@@ -236,11 +236,8 @@ def make_tasks(
     return tasks
 
 
-def validate(rules, players, games, bots, setup=None) -> list[str]:
-    """Refuse a bad request before any game starts; returns the bot list, one per player.
-
-    ``setup`` (optional) maps the game's setup choices to a value for every player, or one for all.
-    """
+def validate(rules, players, games, bots) -> list[str]:
+    """Refuse a bad request before any game starts; returns the bot list, one per player (setup: ``setup_of``)."""
     game = get_game(game_of(rules))
     if not isinstance(rules, game.ruleset):
         raise SimulationError(f"rules must be a {game.name} ruleset, got {type(rules).__name__}")
@@ -257,7 +254,6 @@ def validate(rules, players, games, bots, setup=None) -> list[str]:
         raise SimulationError(f"bots: {len(bots)} given for {players} players (give one per player, or one name)")
     for b in bots:
         check_bot(b, game.name)
-    setup_of(rules, players, setup)
     return bots
 
 
@@ -356,10 +352,10 @@ def simulate(
         if isinstance(setup, Mapping) and "distilleries" in setup:
             raise SimulationError("distilleries: given twice (as distilleries= and in setup=)")
         setup = {**(setup if isinstance(setup, Mapping) else {}), "distilleries": distilleries}
-    bots = validate(rules, players, games, bots, setup)
+    bots = validate(rules, players, games, bots)
+    made = setup_of(rules, players, setup)
     # once-a-run bot work before any worker starts: learned finds or trains its model here, and only here
     prepare_bots(rules, players, bots, workers=workers, executor=executor, progress=progress)
-    made = setup_of(rules, players, setup)
     tasks = make_tasks(players, games, bots, seed, rotate_seats, made, game_of(rules))
     chunks = _chunk(tasks, workers, executor)
     stamp = run_stamp(rules, players, games, bots, seed, rotate_seats, made)

@@ -109,7 +109,7 @@ def simulated_game(rules, players: int = 4, bots="heuristic", seed: int = 0, gam
     """Game ``game`` of ``simulate(rules, players, games=..., bots, seed)`` (rules of any game), played again."""
     from ..sim.runner import make_tasks, play_one, validate
 
-    names = validate(rules, players, game + 1, bots, None)
+    names = validate(rules, players, game + 1, bots)
     task = make_tasks(players, game + 1, names, seed, True, None, game=game_of(rules))[game]
     g = play_one(rules, task)
     return replay_of(g)
